@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkImport, importsOf, literalQueryKeys, resolveSpecifier } from './layers.ts';
-import { checkTier, importLoops, LIB_ROOT_MOST_FILES, LIB_TIERS_KEPT, resolveSource } from './tiers.ts';
+import { checkTier, importLoops, LIB_ROOT_MOST_FILES, resolveSource } from './tiers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -53,7 +53,7 @@ for (const [path, source] of sources) {
 }
 
 const libRoot = [...paths].filter((path) => /^src\/lib\/[^/]+\.tsx?$/.test(path) && !isTest(path));
-if (LIB_TIERS_KEPT && libRoot.length > LIB_ROOT_MOST_FILES)
+if (libRoot.length > LIB_ROOT_MOST_FILES)
   problems.push(
     `src/lib's root holds ${libRoot.length} files, more than ${LIB_ROOT_MOST_FILES}: put each in the folder of its kind (${libRoot.join(', ')})`,
   );

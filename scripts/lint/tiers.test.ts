@@ -1,15 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  CORE_TIERS,
-  checkTier,
-  coreFolderOf,
-  importLoops,
-  LIB_TIERS,
-  LIB_TIERS_KEPT,
-  resolveSource,
-  tierFolderOf,
-} from './tiers.ts';
+import { CORE_TIERS, checkTier, coreFolderOf, importLoops, LIB_TIERS, resolveSource, tierFolderOf } from './tiers.ts';
 
 const graph = (edges: Record<string, string[]>) =>
   new Map(Object.entries(edges).map(([from, to]) => [from, new Set(to)] as const));
@@ -57,7 +48,7 @@ describe("core's tiers", () => {
   });
 });
 
-describe.skipIf(!LIB_TIERS_KEPT)("lib's tiers", () => {
+describe("lib's tiers", () => {
   it('names the folder of a lib path, and none for a file at its root', () => {
     expect(tierFolderOf('src/lib/queries/chainQueries.ts')).toEqual({ layer: 'lib', folder: 'queries' });
     expect(tierFolderOf('src/lib/walletContexts.tsx')).toEqual({ layer: 'lib', folder: '' });

@@ -44,9 +44,6 @@ export const LIB_TIERS = [
   { tier: 'flows', folders: ['names', 'portfolio', 'send'] },
 ] as const satisfies Tiers;
 
-/** Off only while lib's files move into their folders (this commit's next). */
-export const LIB_TIERS_KEPT = true;
-
 /** What lib's root may hold at the most: the bindings that tie its folders together. */
 export const LIB_ROOT_MOST_FILES = 12;
 
@@ -76,7 +73,6 @@ export function checkTier(fromFile: string, target: string): string | undefined 
   const to = tierFolderOf(target);
   if (!from || !to || from.layer !== to.layer || from.folder === to.folder || isTest(fromFile)) return undefined;
   const { layer } = from;
-  if (layer === 'lib' && !LIB_TIERS_KEPT) return undefined;
   const tiers: Tiers = LAYERS[layer];
   const order = tiers.flatMap(({ folders }) => folders);
   const tierOf = (folder: string) => tiers.find(({ folders }) => folders.includes(folder))?.tier;

@@ -1,10 +1,10 @@
 import type { Address } from 'viem';
-import type { Network } from '@/core/chain/networks';
-import type { DappCall } from '@/core/dapp/personParams';
-import type { SigningAccount } from '@/core/signing/signerAccount';
-import type { SmartAccountState } from '@/core/smartAccount/accountState';
-import { type PlannedBatchGas, type PreparedBatch, preparePlanned, selfPaidPlan } from '@/core/smartAccount/smartBatch';
-import type { TxStore } from '@/core/tx/txStore';
+import type { Network } from '../chain/networks';
+import type { SigningAccount } from '../signing/signerAccount';
+import type { SmartAccountState } from '../smartAccount/accountState';
+import { type PlannedBatchGas, type PreparedBatch, preparePlanned, selfPaidPlan } from '../smartAccount/smartBatch';
+import type { TxStore } from '../tx/txStore';
+import type { DappCall } from './personParams';
 
 /** A site's batch as its one transaction, planned, and prepared as Send prepares one. */
 export type PreparedAtomicBatch = PreparedBatch;

@@ -68,7 +68,11 @@ export type MethodEntry<M extends KnownMethod = KnownMethod> = {
   pinned: boolean;
   /** Sends a transaction: held while proofs contradict the network's node (ApprovalQueue.tsx). */
   sends: boolean;
-  /** What the connector brings up to date from the chain before answering, once Cairn's window is closed. */
+  /**
+   * What the connector brings up to date from the chain before answering, once Cairn's window is
+   * closed: an entry of SITE_REFRESHES (rareSiteAnswers.ts), which the connector ships and reads
+   * itself (the table stays out of connect.js); methodTable.test.ts holds the two equal.
+   */
   refresh?: SiteRefresher;
   /** What the window answers when `answer` gives none and the person is never asked. */
   unanswered?: (method: string) => ProviderError;

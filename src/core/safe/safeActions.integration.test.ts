@@ -4,21 +4,21 @@
 // fail; an import takes good signatures and refuses the others one by one.
 import { type Address, parseEther } from 'viem';
 import { describe, expect, it } from 'vitest';
-import type { Account } from '@/core/accounts/account';
-import { chainClient } from '@/core/chain/client';
-import { localNetwork } from '@/core/chain/networks';
-import { renderMessage } from '@/core/i18n/message';
-import type { PendingSafeTx } from '@/core/safe/pendingSafeTx';
-import { readSafe } from '@/core/safe/readSafe';
-import { callSafeTx, type SafeTx, safeTxTypedData } from '@/core/safe/safeTx';
-import { safeTxFile } from '@/core/safe/safeTxFile';
 import { localChainUrl } from '@/testing/localChainUrl';
 import { createTestSafe } from '@/testing/safeFixtures';
 import { demoSigner, testNode } from '@/testing/txFixtures';
 import { safeAddresses } from '../../../devchain/safe.ts';
 import { demoAddress } from '../../../devchain/seed.ts';
+import type { Account } from '../accounts/account';
+import { chainClient } from '../chain/client';
+import { localNetwork } from '../chain/networks';
+import { renderMessage } from '../i18n/message';
+import type { PendingSafeTx } from './pendingSafeTx';
+import { readSafe } from './readSafe';
 import { checkSafeTx, prepareExecution } from './safeActions';
 import { checkSafeImport } from './safeImport';
+import { callSafeTx, type SafeTx, safeTxTypedData } from './safeTx';
+import { safeTxFile } from './safeTxFile';
 
 const url = localChainUrl();
 const node = testNode(url);

@@ -1,23 +1,23 @@
 import { type Address, encodeFunctionData, type Hex, zeroAddress } from 'viem';
-import { chainClient } from '@/core/chain/client';
-import type { Network } from '@/core/chain/networks';
-import { RevertedError } from '@/core/errors/chain';
-import { SafeError } from '@/core/errors/safe';
-import { codeValue, msg } from '@/core/i18n/message';
-import { sameAddress } from '@/core/keys/sameAddress';
-import { confirmations } from '@/core/safe/confirmations';
-import { genuineSafeContractOn, isGenuineSafeContractAt, isSafeContract } from '@/core/safe/knownCode';
-import { multiSendData } from '@/core/safe/multiSend';
-import { keptSignature, type PendingSafeTx } from '@/core/safe/pendingSafeTx';
-import type { SafeState } from '@/core/safe/readSafe';
-import { signMessageLibAbi } from '@/core/safe/safeAbi';
-import { safeRevertSentence } from '@/core/safe/safeRevert';
-import { callSafeTx, execTransactionCall, type SafeTx, safeTxHash, safeTxTypedData } from '@/core/safe/safeTx';
-import { recoverSafeSignature, type SafeSignature } from '@/core/safe/signatures';
-import type { SigningAccount } from '@/core/signing/signerAccount';
-import type { AnyPreparedSend } from '@/core/tx/prepare';
-import { prepareCall } from '@/core/tx/preparedCalls';
-import type { CallRequest } from '@/core/tx/transfer';
+import { chainClient } from '../chain/client';
+import type { Network } from '../chain/networks';
+import { RevertedError } from '../errors/chain';
+import { SafeError } from '../errors/safe';
+import { codeValue, msg } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
+import type { SigningAccount } from '../signing/signerAccount';
+import type { AnyPreparedSend } from '../tx/prepare';
+import { prepareCall } from '../tx/preparedCalls';
+import type { CallRequest } from '../tx/transfer';
+import { confirmations } from './confirmations';
+import { genuineSafeContractOn, isGenuineSafeContractAt, isSafeContract } from './knownCode';
+import { multiSendData } from './multiSend';
+import { keptSignature, type PendingSafeTx } from './pendingSafeTx';
+import type { SafeState } from './readSafe';
+import { signMessageLibAbi } from './safeAbi';
+import { safeRevertSentence } from './safeRevert';
+import { callSafeTx, execTransactionCall, type SafeTx, safeTxHash, safeTxTypedData } from './safeTx';
+import { recoverSafeSignature, type SafeSignature } from './signatures';
 
 /** The nonce a new Safe transaction takes: the Safe's own, past every one Cairn keeps waiting for it. */
 export function nextSafeNonce(state: SafeState, kept: readonly PendingSafeTx[]): bigint {

@@ -1,15 +1,15 @@
 import type { Address } from 'viem';
-import type { Account } from '@/core/accounts/account';
-import type { Network } from '@/core/chain/networks';
-import { SafeError } from '@/core/errors/safe';
-import { codeValue, type Message, msg } from '@/core/i18n/message';
-import { sameAddress } from '@/core/keys/sameAddress';
-import { checkPastedSignatures, type PastedOutcome, parsePastedSignatures } from '@/core/safe/pastedSignatures';
-import { keptSignature, type PendingSafeTx, sameSafeTx } from '@/core/safe/pendingSafeTx';
-import type { SafeState } from '@/core/safe/readSafe';
-import type { SafeTxFile } from '@/core/safe/safeTxFile';
-import { checkedSignature, type SafeSignature, signatureRefusal } from '@/core/safe/signatures';
+import type { Account } from '../accounts/account';
+import type { Network } from '../chain/networks';
+import { SafeError } from '../errors/safe';
+import { codeValue, type Message, msg } from '../i18n/message';
+import { sameAddress } from '../keys/sameAddress';
+import { checkPastedSignatures, type PastedOutcome, parsePastedSignatures } from './pastedSignatures';
+import { keptSignature, type PendingSafeTx, sameSafeTx } from './pendingSafeTx';
+import type { SafeState } from './readSafe';
 import { checkSafeTx } from './safeActions';
+import type { SafeTxFile } from './safeTxFile';
+import { checkedSignature, type SafeSignature, signatureRefusal } from './signatures';
 
 /** What an import brings: the transaction to keep, the signatures taken, and a sentence for each refused. */
 export type SafeImport = {

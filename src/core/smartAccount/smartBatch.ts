@@ -1,23 +1,18 @@
 import type { Address } from 'viem';
-import { chainClient } from '@/core/chain/client';
-import type { Network } from '@/core/chain/networks';
-import { sameAddress } from '@/core/keys/sameAddress';
-import type { SigningAccount } from '@/core/signing/signerAccount';
-import type { SmartAccountState } from '@/core/smartAccount/accountState';
-import {
-  type PlannedBatch,
-  planSelfPaidBatch,
-  planSponsoredBatch,
-  signPlannedBatch,
-} from '@/core/smartAccount/atomicSend';
-import { asBatchError } from '@/core/smartAccount/batchErrors';
-import type { ExecutionCall } from '@/core/smartAccount/execution';
-import { nodePendingNonce } from '@/core/tx/nonces';
-import type { AnyPreparedSend, KnownReads } from '@/core/tx/prepare';
-import { nextNonceOf } from '@/core/tx/preparedCalls';
-import type { TxRecord } from '@/core/tx/record';
-import type { TransactionService } from '@/core/tx/transactionService';
-import type { TxStore } from '@/core/tx/txStore';
+import { chainClient } from '../chain/client';
+import type { Network } from '../chain/networks';
+import { sameAddress } from '../keys/sameAddress';
+import type { SigningAccount } from '../signing/signerAccount';
+import { nodePendingNonce } from '../tx/nonces';
+import type { AnyPreparedSend, KnownReads } from '../tx/prepare';
+import { nextNonceOf } from '../tx/preparedCalls';
+import type { TxRecord } from '../tx/record';
+import type { TransactionService } from '../tx/transactionService';
+import type { TxStore } from '../tx/txStore';
+import type { SmartAccountState } from './accountState';
+import { type PlannedBatch, planSelfPaidBatch, planSponsoredBatch, signPlannedBatch } from './atomicSend';
+import { asBatchError } from './batchErrors';
+import type { ExecutionCall } from './execution';
 import { prepareSmart, sendSmart } from './smartSend';
 
 /**

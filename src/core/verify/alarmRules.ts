@@ -19,7 +19,7 @@ import type { VerifyMode } from './verificationSetting';
 const ETHEREUM_EVM_CHAINS: readonly number[] = [1, 11155111, 560048, 17000, 31337];
 
 /** Whether a call that differs on `chainId` means the node lied, not only that its EVM is another. */
-export const differsIsLie = (chainId: number): boolean => ETHEREUM_EVM_CHAINS.includes(chainId);
+const differsIsLie = (chainId: number): boolean => ETHEREUM_EVM_CHAINS.includes(chainId);
 
 /** What a balance check's contradictions are named by: the native coin and the tokens read (others are left out). */
 export type AlarmAssets = {
