@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress } from '../devchain/seed.ts';
+import { badChecksum } from '../src/testing/badChecksum.ts';
 import { AddressBook, chooseSuggestion, offeredSuggestions } from './pages/AddressBook.ts';
 import { Unlock } from './pages/Onboarding.ts';
 import { Send } from './pages/Send.ts';
@@ -12,14 +13,6 @@ const alice = demoAddress(5);
 const bob = demoAddress(6);
 const carol = demoAddress(7);
 const dave = demoAddress(8);
-
-/** The address with the case of its first letter flipped: mixed case that fails EIP-55. */
-function badChecksum(address: string): string {
-  const i = address.slice(2).search(/[a-fA-F]/) + 2;
-  const letter = address.charAt(i);
-  const flipped = letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase();
-  return `${address.slice(0, i)}${flipped}${address.slice(i + 1)}`;
-}
 
 describe('the address book', () => {
   let env: Environment;

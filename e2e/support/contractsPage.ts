@@ -10,11 +10,3 @@ export async function contractsPage(env: Environment, options: { width?: number 
   await contracts.open();
   return { ...opened, contracts };
 }
-
-/** The address with the case of its first letter flipped: a checksum mismatch. */
-export function badChecksum(address: string): string {
-  const i = address.slice(2).search(/[a-fA-F]/) + 2;
-  const char = address[i] as string;
-  const flipped = char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase();
-  return `${address.slice(0, i)}${flipped}${address.slice(i + 1)}`;
-}

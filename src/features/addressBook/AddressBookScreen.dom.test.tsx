@@ -4,6 +4,7 @@
 import { flushSync } from 'react-dom';
 import { getAddress } from 'viem';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { badChecksum } from '@/testing/badChecksum';
 import { byRole, spokenText } from '@/testing/byRole';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { AddressBookScreen } from './AddressBookScreen';
@@ -11,14 +12,6 @@ import { AddressBookScreen } from './AddressBookScreen';
 const poll = { timeout: 4_000, interval: 10 };
 const carol = getAddress('0x7c0ac5f2d4b4c6b2e6ea2a3e0d1f4c8c9a1b2c3d');
 const dave = getAddress('0xdadadada5e0c7e4b3f1a2b9c8d7e6f5a4b3c2d1e');
-
-/** The address with the case of its first letter flipped: mixed case that fails EIP-55. */
-function badChecksum(address: string): string {
-  const i = address.slice(2).search(/[a-fA-F]/) + 2;
-  const letter = address.charAt(i);
-  const flipped = letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase();
-  return `${address.slice(0, i)}${flipped}${address.slice(i + 1)}`;
-}
 
 let wallet: TestWallet;
 let unmount: () => void = () => undefined;

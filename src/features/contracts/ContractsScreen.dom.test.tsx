@@ -8,6 +8,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { encodeFunctionData, erc20Abi, getAddress, parseAbi } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendRequestStore } from '@/lib/send/sendRequest';
+import { badChecksum } from '@/testing/badChecksum';
 import { allByRole, byRole, queryByRole } from '@/testing/byRole';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
@@ -18,14 +19,6 @@ const poll = { timeout: 4_000, interval: 10 };
 const TOKEN = getAddress('0x73511669fd4de447fed18bb79bafeac93ab7f31f');
 const someone = (n: number) => getAddress(`0x${n.toString(16).padStart(2, '0').repeat(20)}`);
 const SEND_SHOWN = 'Send, with the request';
-
-/** The address with the case of its first letter flipped: a checksum mismatch. */
-function badChecksum(address: string): string {
-  const i = address.slice(2).search(/[a-fA-F]/) + 2;
-  const char = address[i] as string;
-  const flipped = char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase();
-  return `${address.slice(0, i)}${flipped}${address.slice(i + 1)}`;
-}
 
 let wallet: TestWallet;
 let node: ReturnType<typeof fakeSimulationNode>;
