@@ -189,6 +189,8 @@ describe('the verification alarm', () => {
       calleeCodeHash: EMPTY_CODE_HASH,
       read: new Map(),
     };
+    // A call is checked only where previews are: the network's choice, which the verifier follows.
+    wallet.store.getState().setVerification(network.id, { mode: 'previews', trust: { kind: 'agreement' } });
     // Told by the network's own first URL, which stays listed.
     const source = network.rpcUrls[0] ?? '';
     flushSync(() =>
