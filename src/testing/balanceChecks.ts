@@ -21,6 +21,14 @@ export function trustedHeaderAt(
   return { number, hash, stateRoot, timestamp: 1_700_000_000n, via, sources, fields };
 }
 
+/** A figure the node claimed and its proof contradicted, told by `source`. */
+export const contradicted = (claimed: bigint, proven: bigint, source: string): FigureCheck => ({
+  state: 'contradicted',
+  claimed,
+  proven,
+  source,
+});
+
 /**
  * A check at `block`: trusted through `header` ('none': no header, nothing could be checked),
  * meeting `problems`, its native figures by lower-case holder, its token figures by holder, then

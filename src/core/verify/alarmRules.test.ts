@@ -2,7 +2,7 @@
 // (features/network/VerificationAlarmPanel.dom.test.tsx, features/send/SendHold.dom.test.tsx):
 // what counts as a lie, what is new, what an acknowledgement covers, whether sending is held.
 import { describe, expect, it } from 'vitest';
-import { balanceCheck } from '@/testing/balanceChecks';
+import { balanceCheck, contradicted } from '@/testing/balanceChecks';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
 import { EMPTY_CODE_HASH } from './accountProof';
@@ -25,12 +25,6 @@ const ASSETS = { native: { symbol: 'ETH', decimals: 18 }, tokens: [DAI] };
 const network = { chainId: 31337, rpcUrls: [NODE_A, NODE_B] };
 const BLOCK = 21_000_000n;
 
-const contradicted = (claimed: bigint, proven: bigint, source: string): FigureCheck => ({
-  state: 'contradicted',
-  claimed,
-  proven,
-  source,
-});
 const check = (
   native: Record<string, FigureCheck>,
   tokens: Record<string, Record<string, FigureCheck>> = {},

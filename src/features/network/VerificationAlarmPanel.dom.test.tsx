@@ -16,7 +16,7 @@ import { EMPTY_CODE_HASH } from '@/core/verify/accountProof';
 import type { CallCheck } from '@/core/verify/checkedCall';
 import type { BalanceCheck, FigureCheck } from '@/core/verify/figureChecks';
 import type { TrustedHeader } from '@/core/verify/trustedHeader';
-import { balanceCheck } from '@/testing/balanceChecks';
+import { balanceCheck, contradicted } from '@/testing/balanceChecks';
 import { allByRole, byRole, queryByRole, spokenText } from '@/testing/byRole';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { TEST_ADDRESS_0, TEST_ADDRESS_1 } from '@/testing/vaultFixtures';
@@ -43,13 +43,6 @@ const UNKNOWN = '0x00000000000000000000000000000000000000e9';
 const ASSETS = { native: { symbol: 'ETH', decimals: 18 }, tokens: [DAI] };
 
 const BLOCK = 21_000_000n;
-const contradicted = (claimed: bigint, proven: bigint, source: string): FigureCheck => ({
-  state: 'contradicted',
-  claimed,
-  proven,
-  source,
-});
-
 /** A check at BLOCK, trusted by agreement, of these native figures, token figures and problems. */
 const check = (
   native: Record<string, FigureCheck>,
