@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import { DisclosureButton } from '@/components/DisclosureButton';
 import { icons } from '@/components/icons';
 import { useT } from '@/lib/i18n';
 import styles from './Shell.module.css';
@@ -10,16 +11,15 @@ export function HeaderSearch({ children }: { children: ReactNode }) {
   const id = useId();
   return (
     <div className={styles.search} data-open={open || undefined}>
-      <button
-        type="button"
+      <DisclosureButton
+        open={open}
+        onToggle={setOpen}
+        controls={id}
         className={styles.searchToggle}
-        aria-label={t('common:header.search')}
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen(!open)}
+        label={t('common:header.search')}
       >
         {icons.search}
-      </button>
+      </DisclosureButton>
       <div id={id} className={styles.searchPanel}>
         {children}
       </div>

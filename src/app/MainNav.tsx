@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { DisclosureButton } from '@/components/DisclosureButton';
 import { type IconName, icons } from '@/components/icons';
 import { useT } from '@/lib/i18n';
 import { type ScreenEntry, type ScreenId, screens } from './paths';
@@ -60,16 +61,10 @@ export function MainNav() {
             </li>
           ))}
         <li className={styles.moreItem}>
-          <button
-            type="button"
-            className={styles.navLink}
-            aria-expanded={moreOpen}
-            aria-controls={moreId}
-            onClick={() => setMoreOpen(!moreOpen)}
-          >
+          <DisclosureButton open={moreOpen} onToggle={setMoreOpen} controls={moreId} className={styles.navLink}>
             {icons.more}
             <span>{t('common:nav.more')}</span>
-          </button>
+          </DisclosureButton>
         </li>
       </ul>
       <ul id={moreId} className={styles.navMore} data-open={moreOpen || undefined}>

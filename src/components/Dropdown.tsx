@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { DisclosureButton } from './DisclosureButton';
 import styles from './Dropdown.module.css';
 
 type DropdownProps = {
@@ -80,16 +81,9 @@ export function Dropdown({ face, children, align = 'start', className }: Dropdow
       className={[styles.dropdown, className].filter(Boolean).join(' ')}
       {...{ [OPEN_MENU_ATTRIBUTE]: open || undefined }}
     >
-      <button
-        ref={button}
-        type="button"
-        className={styles.face}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-      >
+      <DisclosureButton ref={button} open={open} onToggle={setOpen} controls={panelId} className={styles.face}>
         {face}
-      </button>
+      </DisclosureButton>
       <div id={panelId} className={styles.panel} data-align={align} hidden={!open}>
         {open && children(() => setOpen(false))}
       </div>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { DisclosureButton } from '@/components/DisclosureButton';
 import { T } from '@/components/T';
 import { DEMO_MNEMONIC } from '@/core/chain/localChain';
 import { codeValue } from '@/core/i18n/message';
@@ -53,27 +54,20 @@ export function LocalChainNotice() {
       </p>
       <span className={styles.chainBarActions}>
         {!collapsed && (
-          <button
-            type="button"
-            className={styles.chainBarToggle}
-            aria-expanded={open}
-            aria-controls={detailsId}
-            onClick={() => setOpen(!open)}
-          >
+          <DisclosureButton open={open} onToggle={setOpen} controls={detailsId} className={styles.chainBarToggle}>
             {open ? t('network:localChain.hideDetails') : t('network:localChain.details')}
-          </button>
+          </DisclosureButton>
         )}
-        <button
-          type="button"
-          className={styles.chainBarToggle}
-          aria-expanded={!collapsed}
-          onClick={() => {
-            setCollapsed(!collapsed);
+        <DisclosureButton
+          open={!collapsed}
+          onToggle={(expanded) => {
+            setCollapsed(!expanded);
             setOpen(false);
           }}
+          className={styles.chainBarToggle}
         >
           {collapsed ? t('network:localChain.expand') : t('network:localChain.collapse')}
-        </button>
+        </DisclosureButton>
       </span>
       <p id={detailsId} className={styles.chainBarDetails} hidden={!open || collapsed}>
         <T

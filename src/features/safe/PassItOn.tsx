@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { AnimatedUrCode } from '@/components/AnimatedUrCode';
 import { CopyButton } from '@/components/CopyButton';
+import { DisclosureButton } from '@/components/DisclosureButton';
 import ui from '@/components/ui.module.css';
 import type { PendingSafeTx } from '@/core/safe/pendingSafeTx';
 import { encodeSafeTxFile, type SafeTxFile, safeTxLink } from '@/core/safe/safeTxFile';
@@ -34,9 +35,9 @@ export function PassItOn({ pending }: { pending: PendingSafeTx }) {
           {t('safe:share.download')}
         </button>
         <CopyButton value={safeTxLink(file)} label={t('safe:share.copyLink')} />
-        <button type="button" className={ui.secondary} aria-expanded={qr} onClick={() => setQr(!qr)}>
+        <DisclosureButton open={qr} onToggle={setQr} className={ui.secondary}>
           {qr ? t('safe:share.hideQr') : t('safe:share.showQr')}
-        </button>
+        </DisclosureButton>
       </div>
       {qr && (
         <AnimatedUrCode

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { AddressText } from '@/components/AddressText';
 import { CodeText } from '@/components/CodeText';
+import { DisclosureButton } from '@/components/DisclosureButton';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Account } from '@/core/accounts/account';
@@ -128,14 +129,13 @@ export function PendingCard({
           </button>
         )}
         {pending.status === 'pending' && (
-          <button
-            type="button"
+          <DisclosureButton
+            open={panel?.kind === 'share'}
+            onToggle={(open) => setPanel(open ? { kind: 'share' } : undefined)}
             className={ui.secondary}
-            aria-expanded={panel?.kind === 'share'}
-            onClick={() => setPanel(panel?.kind === 'share' ? undefined : { kind: 'share' })}
           >
             {t('safe:tx.share')}
-          </button>
+          </DisclosureButton>
         )}
         <button type="button" className={ui.secondary} onClick={() => setPanel({ kind: 'remove' })}>
           {t('safe:tx.remove')}

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { DisclosureButton } from '@/components/DisclosureButton';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { Screen } from '@/components/Screen';
@@ -111,9 +112,9 @@ export function UnlockForm(props: UnlockFormProps) {
           <button type="submit" disabled={busy || wait > 0}>
             {t(busy ? 'unlock:unlocking' : 'unlock:unlock')}
           </button>
-          <button type="button" className={styles.link} onClick={props.onToggleForgot} aria-expanded={props.forgot}>
+          <DisclosureButton open={props.forgot} onToggle={props.onToggleForgot} className={styles.link}>
             {t('unlock:forgot.toggle')}
-          </button>
+          </DisclosureButton>
         </div>
       </form>
       {props.children}
