@@ -1,6 +1,7 @@
 import { cloneElement, Fragment, type ReactElement, type ReactNode } from 'react';
 import type { Message, MessageCatalog, MessageId } from '@/core/i18n/message';
 import { amountText, type DataValue, splitPlaceholders, useI18n, useLocale, useT } from '@/lib/i18n';
+import { LtrText } from './LtrText';
 import { UntrustedText } from './UntrustedText';
 
 /** Elements for a message's numbered tags: `<0>the guide</0>` takes element 0, given its words as children. */
@@ -23,11 +24,7 @@ function Data({ value }: { value: DataValue | undefined }): ReactNode {
   if (!('kind' in value)) return <T message={value} />;
   switch (value.kind) {
     case 'code':
-      return (
-        <bdi dir="ltr" translate="no">
-          {value.text}
-        </bdi>
-      );
+      return <LtrText>{value.text}</LtrText>;
     case 'untrusted':
       return <UntrustedText text={value.text} kind={value.as} />;
     case 'amount':

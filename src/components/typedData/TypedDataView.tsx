@@ -6,6 +6,7 @@ import type { Message } from '@/core/i18n/message';
 import type { DomainSummary, SignableTypedData } from '@/core/signing/typedData';
 import { hasHiddenCharacters, type TypedDataNode, typedDataTree } from '@/core/signing/typedDataTree';
 import { useT } from '@/lib/i18n';
+import { LtrText } from '../LtrText';
 import styles from './typedData.module.css';
 
 function TreeNode({ node }: { node: TypedDataNode }) {
@@ -75,9 +76,7 @@ export function TypedDataView({
           {domain.verifyingContract === undefined ? (
             t('review:typedData.noContract')
           ) : (
-            <bdi dir="ltr" translate="no">
-              {domain.verifyingContract}
-            </bdi>
+            <LtrText>{domain.verifyingContract}</LtrText>
           )}
         </dd>
         <dt>{t('review:typedData.type')}</dt>

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { CopyButton } from '@/components/CopyButton';
 import { Field } from '@/components/Field';
+import { LtrText } from '@/components/LtrText';
 import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import { WorkProgress } from '@/components/WorkProgress';
@@ -71,9 +72,7 @@ export function RevealSecretPanel({
         <>
           {/* The secret is never offered to a translator. */}
           <p className={styles.secret}>
-            <bdi dir="ltr" translate="no">
-              {text}
-            </bdi>
+            <LtrText>{text}</LtrText>
           </p>
           {secret.kind === 'phrase' && secret.passphrase && <p>{t('accounts:reveal.passphraseNote')}</p>}
           <div className={ui.actions}>

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { AddressText } from '@/components/AddressText';
 import { DateTime } from '@/components/DateTime';
+import { LtrText } from '@/components/LtrText';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
@@ -57,9 +58,7 @@ function SiteRow({ site, onRevoke }: { site: SitePermission; onRevoke(): void })
   return (
     <li>
       <h3>
-        <bdi dir="ltr" translate="no">
-          {site.origin}
-        </bdi>
+        <LtrText>{site.origin}</LtrText>
       </h3>
       <dl className={styles.facts}>
         <dt>{t('dapp:sites.callsItself')}</dt>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { type Hex, hashMessage } from 'viem';
 import { DateTime } from '@/components/DateTime';
+import { LtrText } from '@/components/LtrText';
 import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
@@ -66,9 +67,9 @@ export function MessageApproval({ id, account, message }: { id: number; account:
           <dl className={styles.facts}>
             <dt>{t('dapp:message.forSite')}</dt>
             <dd>
-              <bdi dir="ltr" translate="no">
+              <LtrText>
                 <UntrustedText text={signIn.domain} kind="whole" />
-              </bdi>
+              </LtrText>
             </dd>
             {signIn.statement && (
               <>
@@ -100,9 +101,7 @@ export function MessageApproval({ id, account, message }: { id: number; account:
         {described.text !== undefined ? (
           <UntrustedText text={described.text} kind="whole" />
         ) : (
-          <bdi dir="ltr" translate="no">
-            {described.hex}
-          </bdi>
+          <LtrText>{described.hex}</LtrText>
         )}
       </div>
       {blocking && (

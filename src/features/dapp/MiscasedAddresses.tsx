@@ -1,3 +1,4 @@
+import { LtrText } from '@/components/LtrText';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { MiscasedAddress } from '@/core/dapp/personRequests';
@@ -28,9 +29,9 @@ export function MiscasedAddresses({
         <ul>
           {miscased.map(({ address }) => (
             <li key={address}>
-              <bdi dir="ltr" translate="no">
+              <LtrText>
                 <code>{address}</code>
-              </bdi>
+              </LtrText>
             </li>
           ))}
         </ul>

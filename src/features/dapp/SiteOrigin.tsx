@@ -1,3 +1,4 @@
+import { LtrText } from '@/components/LtrText';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { originParts } from '@/core/dapp/siteOrigin';
@@ -16,14 +17,10 @@ export function SiteOrigin({ origin }: { origin: string }) {
   return (
     <div className={styles.origin}>
       <p className={styles.host}>
-        <bdi dir="ltr" translate="no">
-          {parts.shownHost}
-        </bdi>
+        <LtrText>{parts.shownHost}</LtrText>
       </p>
       <p className={ui.muted}>
-        <bdi dir="ltr" translate="no">
-          {origin}
-        </bdi>
+        <LtrText>{origin}</LtrText>
       </p>
       {parts.unicodeHost !== undefined && parts.spoofRisk !== undefined && (
         <p className={ui.noticeDanger}>

@@ -9,6 +9,7 @@ import { CodeText } from '@/components/CodeText';
 import { CopyButton } from '@/components/CopyButton';
 import { DateTime } from '@/components/DateTime';
 import { ErrorAlert } from '@/components/ErrorAlert';
+import { LtrText } from '@/components/LtrText';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
@@ -48,10 +49,7 @@ function BlockTime({ timestamp }: { timestamp: number }) {
   return (
     <>
       <DateTime when={date} options={{ dateStyle: 'full', timeStyle: 'medium' }} /> (
-      <bdi dir="ltr" translate="no">
-        {date.toISOString()}
-      </bdi>
-      )
+      <LtrText>{date.toISOString()}</LtrText>)
     </>
   );
 }
@@ -122,10 +120,7 @@ export function TransactionScreen() {
   return (
     <Screen title={t('explorer:tx.title')}>
       <p className={styles.hash}>
-        <bdi dir="ltr" translate="no">
-          {hash}
-        </bdi>{' '}
-        <CopyButton value={hash} label={t('explorer:tx.copyHash')} />
+        <LtrText>{hash}</LtrText> <CopyButton value={hash} label={t('explorer:tx.copyHash')} />
       </p>
       {mismatch && (
         <p role="alert" className={ui.noticeDanger}>

@@ -5,6 +5,7 @@ import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { CodeText } from '@/components/CodeText';
 import { Identicon } from '@/components/Identicon';
+import { LtrText } from '@/components/LtrText';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { untrustedValue } from '@/core/i18n/message';
@@ -121,9 +122,9 @@ export function PathPresetChoice({
           <input type="radio" name={groupId} checked={chosenId === p.id} onChange={() => onChoose(p.id)} />
           <span>
             <T message={p.label} />{' '}
-            <bdi dir="ltr" translate="no">
+            <LtrText>
               <CodeText>{p.template.replace('{i}', 'i')}</CodeText>
-            </bdi>{' '}
+            </LtrText>{' '}
             <span className={ui.muted}>
               (<T message={p.usedBy} />)
             </span>

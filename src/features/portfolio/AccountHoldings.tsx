@@ -1,6 +1,7 @@
 import { shortAddress } from '@/components/AddressText';
 import { Fiat } from '@/components/Amount';
 import { Identicon } from '@/components/Identicon';
+import { LtrText } from '@/components/LtrText';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
 import { Truncated } from '@/components/Truncated';
 import ui from '@/components/ui.module.css';
@@ -33,9 +34,7 @@ export function AccountHoldings({
           <Truncated text={account.name} />
         </h2>
         <span className={ui.muted}>
-          <bdi dir="ltr" translate="no">
-            {shortAddress(account.address)}
-          </bdi>
+          <LtrText>{shortAddress(account.address)}</LtrText>
         </span>
         {account.demo && <PublicKeyBadge />}
         <span className={styles.accountTotal}>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type Ref, useState } from 'react';
 import { Field } from '@/components/Field';
+import { LtrText } from '@/components/LtrText';
 import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
 import { UntrustedText } from '@/components/UntrustedText';
@@ -23,13 +24,7 @@ const EMPTY: never[] = [];
 
 /** A token's symbol, or its address when Cairn knows no symbol for it. */
 function TokenName({ value }: { value: CodeValue | UntrustedValue }) {
-  return value.kind === 'code' ? (
-    <bdi dir="ltr" translate="no">
-      {value.text}
-    </bdi>
-  ) : (
-    <UntrustedText text={value.text} kind={value.as} />
-  );
+  return value.kind === 'code' ? <LtrText>{value.text}</LtrText> : <UntrustedText text={value.text} kind={value.as} />;
 }
 
 /**
@@ -190,9 +185,7 @@ export function ManageTokens({ network, sectionRef }: { network: Network; sectio
               <li key={token.address}>
                 <UntrustedText text={token.symbol} kind="symbol" />{' '}
                 <span className={ui.muted}>
-                  <bdi dir="ltr" translate="no">
-                    {token.address}
-                  </bdi>
+                  <LtrText>{token.address}</LtrText>
                 </span>{' '}
                 <button
                   type="button"

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Amount } from '@/components/Amount';
 import { CopyButton } from '@/components/CopyButton';
 import { ErrorAlert } from '@/components/ErrorAlert';
+import { LtrText } from '@/components/LtrText';
 import { TransactionEffectsPanel } from '@/components/simulation/TransactionEffectsPanel';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
@@ -141,9 +142,7 @@ export function TxStatusCard({ record, network }: { record: TxRecord; network: N
         </p>
       )}
       <p className={styles.hash}>
-        <bdi dir="ltr" translate="no">
-          {record.hash}
-        </bdi>{' '}
+        <LtrText>{record.hash}</LtrText>{' '}
         {network.explorerUrl && (
           <a href={`${network.explorerUrl}/tx/${record.hash}`} target="_blank" rel="noreferrer noopener">
             {t('send:status.viewOnExplorer')}

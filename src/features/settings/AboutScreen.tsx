@@ -1,5 +1,7 @@
 import { Suspense, use, useId, useState } from 'react';
 import { CodeText } from '@/components/CodeText';
+import { DisclosureButton } from '@/components/DisclosureButton';
+import { LtrText } from '@/components/LtrText';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
@@ -98,9 +100,7 @@ export function AboutScreen({ build }: { build: BuildFacts }) {
         <dl className={ui.facts}>
           <dt>{t('settings:about.version')}</dt>
           <dd>
-            <bdi dir="ltr" translate="no">
-              {build.version}
-            </bdi>
+            <LtrText>{build.version}</LtrText>
           </dd>
           <dt>{t('settings:about.commit')}</dt>
           <dd>
@@ -150,15 +150,9 @@ export function AboutScreen({ build }: { build: BuildFacts }) {
           />
         </p>
         <div className={ui.actions}>
-          <button
-            type="button"
-            className={ui.secondary}
-            aria-expanded={listShown}
-            aria-controls={listId}
-            onClick={() => setListShown(!listShown)}
-          >
+          <DisclosureButton open={listShown} onToggle={setListShown} controls={listId} className={ui.secondary}>
             {t('settings:about.packagesToggle')}
-          </button>
+          </DisclosureButton>
         </div>
         <div id={listId}>
           {listShown && (

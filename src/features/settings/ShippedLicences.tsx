@@ -1,4 +1,5 @@
 import { use } from 'react';
+import { LtrText } from '@/components/LtrText';
 import ui from '@/components/ui.module.css';
 import { LICENCES_FILE, parseLicences, readBuildFile, type ShippedPackage } from '@/lib/browser/buildFiles';
 import { useT } from '@/lib/i18n';
@@ -29,24 +30,12 @@ export function ShippedLicences() {
         {packages.map((p) => (
           <tr key={`${p.name}@${p.version}`}>
             <th scope="row">
-              <bdi dir="ltr" translate="no">
-                {p.name}
-              </bdi>
+              <LtrText>{p.name}</LtrText>
             </th>
             <td>
-              <bdi dir="ltr" translate="no">
-                {p.version}
-              </bdi>
+              <LtrText>{p.version}</LtrText>
             </td>
-            <td>
-              {p.license === undefined ? (
-                t('settings:licences.notStated')
-              ) : (
-                <bdi dir="ltr" translate="no">
-                  {p.license}
-                </bdi>
-              )}
-            </td>
+            <td>{p.license === undefined ? t('settings:licences.notStated') : <LtrText>{p.license}</LtrText>}</td>
           </tr>
         ))}
       </tbody>

@@ -1,4 +1,5 @@
 import { CopyButton } from '@/components/CopyButton';
+import { LtrText } from '@/components/LtrText';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { codeValue } from '@/core/i18n/message';
@@ -19,9 +20,7 @@ export function SignatureOutput({ signature, signer }: { signature: string; sign
         />
       </p>
       <output aria-label={t('sign:signature.title')} className={styles.code}>
-        <bdi dir="ltr" translate="no">
-          {signature}
-        </bdi>
+        <LtrText>{signature}</LtrText>
       </output>
       <div className={ui.actions}>
         <CopyButton value={signature} label={t('sign:signature.copy')} />
