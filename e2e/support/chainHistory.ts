@@ -158,3 +158,15 @@ export async function nftsOwnedBy(
   }
   return owned;
 }
+
+/** The nonces of the transactions of `from` that the node mined after `fromBlock` (or holds in them). */
+export async function sentNonces(url: string, from: Address, fromBlock: bigint): Promise<number[]> {
+  const node = nodeClient(url);
+  const latest = await node.getBlockNumber({ cacheTime: 0 });
+  const nonces: number[] = [];
+  for (let n = fromBlock + 1n; n <= latest; n++) {
+    const block = await node.getBlock({ blockNumber: n, includeTransactions: true });
+    for (const tx of block.transactions) if (isAddressEqual(tx.from, from)) nonces.push(tx.nonce);
+  }
+  return nonces;
+}

@@ -125,6 +125,12 @@ function sharedBrowser(): Promise<Browser> {
   return workerBrowser;
 }
 
+/** The RPC fault proxy: its absence must fail a fault test, not quietly run it without the fault. */
+export function proxyOf(env: Environment): RpcFaultProxy {
+  if (!env.proxy) throw new Error('this suite needs the RPC fault proxy');
+  return env.proxy;
+}
+
 const ONLY_OWN_CHAIN =
   'The worker’s shared chain cannot be stopped or restarted: start the environment with { ownChain: true }.';
 
