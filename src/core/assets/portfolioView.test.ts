@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contradicted } from '@/testing/balanceChecks';
 import { alice, bob, dai, empty, mkr, snapshot, spam } from '@/testing/portfolioFixtures';
 import { localNetwork } from '../chain/networks';
 import type { BalanceCheck, FigureCheck } from '../verify/figureChecks';
@@ -135,12 +136,7 @@ describe('balances checked against proofs', () => {
       [bob.toLowerCase(), { state: 'verified', block: 9n }],
     ]),
     tokens: new Map<string, Map<string, FigureCheck>>([
-      [
-        alice.toLowerCase(),
-        new Map([
-          [daiKey, { state: 'contradicted', claimed: 5n * 10n ** 18n, proven: 10n ** 18n, source: 'http://liar' }],
-        ]),
-      ],
+      [alice.toLowerCase(), new Map([[daiKey, contradicted(5n * 10n ** 18n, 10n ** 18n, 'http://liar')]])],
       [bob.toLowerCase(), new Map([[daiKey, { state: 'verified', block: 9n }]])],
     ]),
   };

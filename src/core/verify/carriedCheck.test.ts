@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contradicted } from '@/testing/balanceChecks';
 import { carriedCheck } from './carriedCheck';
 import type { BalanceCheck, BalanceClaims } from './figureChecks';
 
@@ -21,12 +22,7 @@ const check: BalanceCheck = {
   tokens: new Map([
     [
       '0x00000000000000000000000000000000000000a1',
-      new Map([
-        [
-          '0x00000000000000000000000000000000000000d1',
-          { state: 'contradicted', claimed: 7n, proven: 3n, source: 'http://x' },
-        ],
-      ]),
+      new Map([['0x00000000000000000000000000000000000000d1', contradicted(7n, 3n, 'http://x')]]),
     ],
   ]),
 };

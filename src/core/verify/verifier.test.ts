@@ -3,7 +3,7 @@
 // keeps what its checks learn (layouts, costs) where it was told at construction.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { balanceCheck } from '@/testing/balanceChecks';
+import { balanceCheck, contradicted } from '@/testing/balanceChecks';
 import { localNetwork, type Network } from '../chain/networks';
 import { VerifyError } from '../errors/verify';
 import { codeValue, msg } from '../i18n/message';
@@ -51,10 +51,10 @@ const differs: CallCheck = {
 const agrees: CallCheck = { state: 'verified', header, reverted: false, source: LIAR, ...run };
 /** The call's result true, the preview's changes not: the node hid what the call does. */
 const hidden: NotedCheck = { ...agrees, changes: { state: 'differs', what: 'events', node: 0, proven: 1 } };
-const contradicted: FigureCheck = { state: 'contradicted', claimed: 2n, proven: 1n, source: LIAR };
+const liarFigure: FigureCheck = contradicted(2n, 1n, LIAR);
 const cleanBalances = (on = network) => noteBalanceCheck(on, balanceCheck({ block: 41n }), assets);
 const lyingBalances = () =>
-  noteBalanceCheck(network, balanceCheck({ block: 41n, native: { '0xabc': contradicted } }), assets);
+  noteBalanceCheck(network, balanceCheck({ block: 41n, native: { '0xabc': liarFigure } }), assets);
 
 describe('a review’s call caught lying', () => {
   afterEach(() => clearAlarm(network));

@@ -10,7 +10,7 @@ import { METHOD_TABLE } from '@/core/dapp/methodTable';
 import { withSiteNetwork } from '@/core/dapp/sites';
 import type { FigureCheck } from '@/core/verify/figureChecks';
 import { createVerifier } from '@/core/verify/verifier';
-import { balanceCheck } from '@/testing/balanceChecks';
+import { balanceCheck, contradicted } from '@/testing/balanceChecks';
 import { approveState, button, checkbox, click, heading, recordStates, shows, statuses } from '@/testing/inDocument';
 import { mailJson } from '@/testing/mailTypedData';
 import { siteWindowTests } from '@/testing/siteWindowTests';
@@ -171,7 +171,7 @@ describe('Cairn’s window for a site: what changes while the person reviews', {
 describe('Cairn’s window for a site: sending held while proofs contradict the node', { timeout: 30_000 }, () => {
   it('shows no transaction to approve until the person acknowledges the lie, then the request as usual', async () => {
     const network = { id: LOCAL_NETWORK_ID } as Network;
-    const lie: FigureCheck = { state: 'contradicted', claimed: 5n, proven: 1n, source: 'http://liar.example' };
+    const lie: FigureCheck = contradicted(5n, 1n, 'http://liar.example');
     const assets = { native: { symbol: 'ETH', decimals: 18 }, tokens: [] };
     // Caught in another window of the profile: the alarm is shared (lib/verify/alarmSync.ts).
     const otherWindow = createVerifier();
@@ -194,7 +194,7 @@ describe('Cairn’s window for a site: sending held while proofs contradict the 
 
   it('holds whatever the method table marks as sending: personal_sign, marked so for this test', async () => {
     const network = { id: LOCAL_NETWORK_ID } as Network;
-    const lie: FigureCheck = { state: 'contradicted', claimed: 5n, proven: 1n, source: 'http://liar.example' };
+    const lie: FigureCheck = contradicted(5n, 1n, 'http://liar.example');
     const assets = { native: { symbol: 'ETH', decimals: 18 }, tokens: [] };
     const otherWindow = createVerifier();
     otherWindow.noteBalanceCheck(network, balanceCheck({ block: 1n, native: { [ME.toLowerCase()]: lie } }), assets);

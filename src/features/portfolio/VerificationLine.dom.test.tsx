@@ -7,7 +7,7 @@ import { VerifyError, type VerifyErrorCode } from '@/core/errors/verify';
 import { type Message, msg } from '@/core/i18n/message';
 import type { BalanceCheck, FigureCheck } from '@/core/verify/figureChecks';
 import type { TrustedHeader } from '@/core/verify/trustedHeader';
-import { balanceCheck, trustedHeaderAt } from '@/testing/balanceChecks';
+import { balanceCheck, contradicted, trustedHeaderAt } from '@/testing/balanceChecks';
 import { byRole, spokenText } from '@/testing/byRole';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { VerificationLine } from './VerificationLine';
@@ -24,7 +24,7 @@ const verified: FigureCheck = { state: 'verified', block: BLOCK };
 const notRead = (): FigureCheck => ({ state: 'unverified', reason: msg('core.chain:verify.reason.notRead') });
 /** The node gives another figure at its head, a block past the one proven. */
 const moved = (): FigureCheck => ({ state: 'moved', claimed: 9n, at: BLOCK + 1n, proven: 1n, block: BLOCK });
-const lie = (claimed: bigint): FigureCheck => ({ state: 'contradicted', claimed, proven: 1n, source: NODE_A });
+const lie = (claimed: bigint): FigureCheck => contradicted(claimed, 1n, NODE_A);
 
 /** A check at BLOCK trusted `via` two nodes (none: no header), its figures and problems. */
 const check = (

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetRow } from '@/core/assets/portfolioView';
 import { msg } from '@/core/i18n/message';
 import type { FigureCheck } from '@/core/verify/figureChecks';
+import { contradicted } from '@/testing/balanceChecks';
 import { allByRole, byRole, spokenText } from '@/testing/byRole';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { BalanceCell } from './assetCells';
@@ -85,7 +86,7 @@ describe('a balance checked against a proof', () => {
   });
 
   it('strikes a contradicted claim through beside what the proof says', () => {
-    const check: FigureCheck = { state: 'contradicted', claimed: 5n * ETH, proven: ETH, source: 'http://node.test/' };
+    const check: FigureCheck = contradicted(5n * ETH, ETH, 'http://node.test/');
     // A contradicted row carries the proven balance as its balance (portfolioView).
     const cell = showCell(row(ETH, check));
     const [claimed, ...moreClaimed] = allByRole('deletion', undefined, cell);

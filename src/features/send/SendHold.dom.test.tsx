@@ -16,7 +16,7 @@ import type { BalanceCheck, FigureCheck } from '@/core/verify/figureChecks';
 import { verificationOf } from '@/core/verify/verificationSetting';
 import { portfolioQuery } from '@/lib/queries/portfolioQueries';
 import { balanceCheckQuery } from '@/lib/queries/verifyQueries';
-import { balanceCheck } from '@/testing/balanceChecks';
+import { balanceCheck, contradicted } from '@/testing/balanceChecks';
 import { byRole, queryByRole, spokenText } from '@/testing/byRole';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
@@ -33,8 +33,7 @@ const ASSETS = { native: { symbol: 'ETH', decimals: 18 }, tokens: [] };
 
 /** A check of the person's native balance at block 100, trusted by agreement: its one figure. */
 const checkOf = (figure: FigureCheck): BalanceCheck => balanceCheck({ block: 100n, native: { [ME]: figure } });
-const lieBy = (source: string) =>
-  checkOf({ state: 'contradicted', claimed: 5n * 10n ** 18n, proven: 10n ** 18n, source });
+const lieBy = (source: string) => checkOf(contradicted(5n * 10n ** 18n, 10n ** 18n, source));
 const LIE = lieBy('http://node.test/');
 const CLEAN = checkOf({ state: 'verified', block: 100n });
 
@@ -164,7 +163,7 @@ describe('Send’s balances while proofs contradict the node', () => {
     };
     const check = balanceCheck({
       block: FAKE_BLOCK.number,
-      tokens: { [ME]: { [daiKey]: { state: 'contradicted', claimed, proven, source: 'http://node.test/' } } },
+      tokens: { [ME]: { [daiKey]: contradicted(claimed, proven, 'http://node.test/') } },
     });
     const verification = verificationOf(wallet.store.getState().verification, network);
     wallet.queries.setQueryData(portfolioQuery(network, request).queryKey, snapshot);

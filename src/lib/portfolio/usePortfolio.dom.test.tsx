@@ -16,7 +16,7 @@ import { usePortfolio } from '@/lib/portfolio/usePortfolio';
 import { portfolioQuery } from '@/lib/queries/portfolioQueries';
 import { balanceCheckQuery } from '@/lib/queries/verifyQueries';
 import { useSelectedNetwork } from '@/lib/stores/session';
-import { balanceCheck } from '@/testing/balanceChecks';
+import { balanceCheck, contradicted } from '@/testing/balanceChecks';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { TEST_ADDRESS_0 } from '@/testing/vaultFixtures';
@@ -89,8 +89,8 @@ describe('the balances every figure takes', () => {
       proven: 15n * 10n ** 17n,
       block: 99n,
     };
-    const contradicted: FigureCheck = { state: 'contradicted', claimed, proven, source: 'http://node.test/' };
-    const check = balanceCheck({ block: 99n, native: { [ME]: moved }, tokens: { [ME]: { [daiKey]: contradicted } } });
+    const lie = contradicted(claimed, proven, 'http://node.test/');
+    const check = balanceCheck({ block: 99n, native: { [ME]: moved }, tokens: { [ME]: { [daiKey]: lie } } });
     const verification = verificationOf(wallet.store.getState().verification, network);
     wallet.queries.setQueryData(portfolioQuery(network, request).queryKey, snapshot);
     wallet.queries.setQueryData(
@@ -123,7 +123,7 @@ describe('the balances every figure takes', () => {
     expect(portfolio?.view?.accounts[0]?.rows.find((r) => r.key === daiKey)).toMatchObject({
       balance: proven,
       value: proven,
-      check: contradicted,
+      check: lie,
     });
 
     // A token added: the new request is read, the last balances stay on screen meanwhile, as proven.

@@ -3,7 +3,7 @@ import { localNetwork } from '@/core/chain/networks';
 import { CHANNELS } from '@/core/channels';
 import type { FigureCheck } from '@/core/verify/figureChecks';
 import { createVerifier } from '@/core/verify/verifier';
-import { balanceCheck } from '@/testing/balanceChecks';
+import { balanceCheck, contradicted } from '@/testing/balanceChecks';
 import './verificationAlarm';
 
 // This window's verifier: what it notes reaches the other windows through the alarm's channel.
@@ -13,7 +13,7 @@ const verifier = createVerifier();
 const otherWindow = () => new BroadcastChannel(CHANNELS.verification);
 const network = { ...localNetwork('http://127.0.0.1:8545'), id: 'alarm-sync-test' };
 const ME = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
-const lie: FigureCheck = { state: 'contradicted', claimed: 5n, proven: 1n, source: 'http://liar' };
+const lie: FigureCheck = contradicted(5n, 1n, 'http://liar');
 const assets = { native: { symbol: 'ETH', decimals: 18 }, tokens: [] };
 const next = (channel: BroadcastChannel) =>
   new Promise<unknown>((resolve) => {
