@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppShell } from './pages/AppShell.ts';
-import { type Environment, startEnvironment } from './support/environment.ts';
+import { type Environment, proxyOf, startEnvironment } from './support/environment.ts';
 import { pauseClockSoon } from './support/pageClock.ts';
 import { nodeClient } from './support/rpc.ts';
 
@@ -18,10 +18,7 @@ describe('following the head through the node’s newHeads subscription', () => 
   afterAll(async () => {
     await env?.close();
   });
-  const proxy = () => {
-    if (!env.proxy) throw new Error('the environment has no RPC proxy');
-    return env.proxy;
-  };
+  const proxy = () => proxyOf(env);
 
   /** Moves the page's clock on by `ms` in small steps, letting its requests and renders happen. */
   async function runFor(page: Page, ms: number, step = 500): Promise<void> {

@@ -25,7 +25,7 @@ import { AppShell } from './pages/AppShell.ts';
 import { type OfflineField, Sign } from './pages/Sign.ts';
 import { expectAccessibleInBothSchemes } from './support/axe.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
-import { type Environment, startEnvironment } from './support/environment.ts';
+import { type Environment, proxyOf, startEnvironment } from './support/environment.ts';
 import { nodeClient, offlineFees } from './support/rpc.ts';
 
 /** Demo account 1, the account the demo wallet opens on. */
@@ -212,8 +212,7 @@ describe('offline signing and broadcast: what is refused', () => {
   });
 
   it('signs with the node unreachable, and Broadcast refuses to send through a node that is down or on another chain', async () => {
-    const proxy = env.proxy;
-    if (!proxy) throw new Error('the environment has no RPC proxy');
+    const proxy = proxyOf(env);
     const node = nodeClient(env.chain.url);
     const third = demoAddress(2);
     const nonce = await node.getTransactionCount({ address: third, blockTag: 'pending' });

@@ -26,7 +26,7 @@ import { Settings } from './pages/Settings.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { shownCents } from './support/chainValues.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
-import { type Environment, startEnvironment } from './support/environment.ts';
+import { type Environment, proxyOf, startEnvironment } from './support/environment.ts';
 import { mineTransfer, nodeClient } from './support/rpc.ts';
 
 const ACKNOWLEDGE = 'I understand the node may be lying, and still want to send';
@@ -60,8 +60,7 @@ describe('balances checked against proofs, with a lying node listed first', () =
   afterEach(() => env.proxy?.setFault({ kind: 'none' }));
 
   it('proves every balance, catches a multiplied balanceOf on Home, holds Send, and clears once honest', async () => {
-    const proxy = env.proxy;
-    if (!proxy) throw new Error('no proxy');
+    const proxy = proxyOf(env);
     const { page, consoleErrors } = await demoWalletPage(env);
     const main = page.getByRole('main');
     const allProven = /^(\d+) of \1 figures proven against block \d+, on which its 2 RPC URLs agree\.$/;
@@ -174,8 +173,7 @@ describe('balances checked against proofs, with a lying node listed first', () =
 
     // The node now says a token transfer would not go through; Cairn's own run says it would. The
     // alarm names the call's lie and Send holds until the person acknowledges it.
-    const proxy = env.proxy;
-    if (!proxy) throw new Error('no proxy');
+    const proxy = proxyOf(env);
     proxy.setFault({ kind: 'lie', lie: 'transferFails' });
     await send.review.getByRole('button', { name: 'Edit' }).click();
     await send.fill({ recipient: demoAddress(5), amount: '2' });
@@ -208,8 +206,7 @@ describe('balances checked against proofs, with a lying node listed first', () =
   }, 120_000);
 
   it('holds Revoke and a Safe’s execution while the node lies, sending nothing, then sends both once acknowledged', async () => {
-    const proxy = env.proxy;
-    if (!proxy) throw new Error('no proxy');
+    const proxy = proxyOf(env);
     const { page, consoleErrors } = await demoWalletPage(env);
     const shell = new AppShell(page);
     // The demo Safe, with a transaction two of its owners signed elsewhere: ready to execute.
@@ -281,8 +278,7 @@ describe('balances checked against proofs, with a lying node listed first', () =
   }, 120_000);
 
   it('under a pinned block, shows the balance proven there beside a head that lies, then raises the alarm and holds Send', async () => {
-    const proxy = env.proxy;
-    if (!proxy) throw new Error('no proxy');
+    const proxy = proxyOf(env);
     const { page, consoleErrors } = await demoWalletPage(env);
     await mineTransfer(env.chain.url);
     const pinned = await nodeClient(env.chain.url).getBlock();

@@ -159,7 +159,7 @@ export async function nftsOwnedBy(
   return owned;
 }
 
-/** The nonces of the transactions of `from` that the node mined after `fromBlock` (or holds in them). */
+/** The nonces of `from`'s transactions mined in the blocks after `fromBlock`, up to the head (pending ones not counted). */
 export async function sentNonces(url: string, from: Address, fromBlock: bigint): Promise<number[]> {
   const node = nodeClient(url);
   const latest = await node.getBlockNumber({ cacheTime: 0 });

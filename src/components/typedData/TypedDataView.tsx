@@ -1,3 +1,4 @@
+import { LtrText } from '@/components/LtrText';
 import { T } from '@/components/T';
 import { HiddenTextWarning, UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
@@ -6,7 +7,6 @@ import type { Message } from '@/core/i18n/message';
 import type { DomainSummary, SignableTypedData } from '@/core/signing/typedData';
 import { hasHiddenCharacters, type TypedDataNode, typedDataTree } from '@/core/signing/typedDataTree';
 import { useT } from '@/lib/i18n';
-import { LtrText } from '../LtrText';
 import styles from './typedData.module.css';
 
 function TreeNode({ node }: { node: TypedDataNode }) {
