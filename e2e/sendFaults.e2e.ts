@@ -19,12 +19,14 @@ describe('faults on the way to the node', () => {
     await env?.close();
   });
 
+  /** The send form filled from the demo account, with the block it was filled at. */
   async function prepared(amount: string) {
     const opened = await demoWalletPage(env, { landOn: 'send' });
     const send = new Send(opened.page);
     await send.open();
     await send.fill({ recipient: demoAddress(13), amount });
-    return { ...opened, send };
+    const filledAt = await nodeClient(env.chain.url).getBlockNumber({ cacheTime: 0 });
+    return { ...opened, send, filledAt };
   }
 
   it('a node that switches to another chain before Confirm: signing refused with both chain ids, nothing stored', async () => {
@@ -80,31 +82,26 @@ describe('faults on the way to the node', () => {
   });
 
   it('a dropped connection at broadcast: one transaction for one intent, never two nonces', async () => {
-    const { send } = await prepared('0.04');
-    const from = demoAddress(0);
-    const node = nodeClient(env.chain.url);
-    const start = await node.getBlockNumber({ cacheTime: 0 });
+    const { send, filledAt } = await prepared('0.04');
     await send.continue();
     proxy().setFault({ kind: 'drop', methods: ['eth_sendRawTransaction'] });
     const card = await send.confirm();
     await expect.poll(() => card.textContent()).toContain('The node did not accept it yet');
     proxy().setFault({ kind: 'none' });
+    const node = nodeClient(env.chain.url);
     await node.mine({ blocks: 1 });
     await expect.poll(() => send.statusOf(card), { timeout: 20_000 }).toContain('Confirmed');
     await node.mine({ blocks: 2 });
-    expect(await sentNonces(env.chain.url, from, start)).toHaveLength(1);
+    expect(await sentNonces(env.chain.url, demoAddress(0), filledAt)).toHaveLength(1);
   });
 
   it('a slow node at broadcast: the flow waits, then tracks the one transaction', async () => {
-    const { send } = await prepared('0.05');
-    const from = demoAddress(0);
-    const node = nodeClient(env.chain.url);
-    const start = await node.getBlockNumber({ cacheTime: 0 });
+    const { send, filledAt } = await prepared('0.05');
     await send.continue();
     proxy().setFault({ kind: 'delay', ms: 2_000, methods: ['eth_sendRawTransaction'] });
     const card = await send.confirm();
     proxy().setFault({ kind: 'none' });
     await expect.poll(() => send.statusOf(card), { timeout: 20_000 }).toContain('Confirmed');
-    expect(await sentNonces(env.chain.url, from, start)).toHaveLength(1);
+    expect(await sentNonces(env.chain.url, demoAddress(0), filledAt)).toHaveLength(1);
   });
 });

@@ -30,7 +30,7 @@ export function FirstScreenShell({ screen }: { screen: ShellScreen }) {
             wait={0}
             lockedBy={undefined}
             forgot={false}
-            onToggleForgot={nothing}
+            onForgot={nothing}
             onSubmit={nothing}
           />
         ) : (

@@ -1,4 +1,4 @@
-import { LtrText } from '@/components/LtrText';
+import { CodeText } from '@/components/CodeText';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { MiscasedAddress } from '@/core/dapp/personRequests';
@@ -29,9 +29,7 @@ export function MiscasedAddresses({
         <ul>
           {miscased.map(({ address }) => (
             <li key={address}>
-              <LtrText>
-                <code>{address}</code>
-              </LtrText>
+              <CodeText>{address}</CodeText>
             </li>
           ))}
         </ul>

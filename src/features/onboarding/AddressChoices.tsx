@@ -5,7 +5,6 @@ import { AddressText } from '@/components/AddressText';
 import { Amount } from '@/components/Amount';
 import { CodeText } from '@/components/CodeText';
 import { Identicon } from '@/components/Identicon';
-import { LtrText } from '@/components/LtrText';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { untrustedValue } from '@/core/i18n/message';
@@ -121,10 +120,7 @@ export function PathPresetChoice({
         <label key={p.id} className={ui.checkbox}>
           <input type="radio" name={groupId} checked={chosenId === p.id} onChange={() => onChoose(p.id)} />
           <span>
-            <T message={p.label} />{' '}
-            <LtrText>
-              <CodeText>{p.template.replace('{i}', 'i')}</CodeText>
-            </LtrText>{' '}
+            <T message={p.label} /> <CodeText>{p.template.replace('{i}', 'i')}</CodeText>{' '}
             <span className={ui.muted}>
               (<T message={p.usedBy} />)
             </span>

@@ -64,7 +64,7 @@ export function UnlockScreen() {
       wait={wait}
       lockedBy={lockedBy}
       forgot={forgot}
-      onToggleForgot={() => setForgot((f) => !f)}
+      onForgot={setForgot}
       onSubmit={unlock}
     >
       {forgot && <ForgotPassword />}
@@ -81,7 +81,7 @@ type UnlockFormProps = {
   wait: number;
   lockedBy: VaultState['lockedBy'];
   forgot: boolean;
-  onToggleForgot: () => void;
+  onForgot: (shown: boolean) => void;
   onSubmit: (event: FormEvent) => void;
   children?: ReactNode;
 };
@@ -112,7 +112,7 @@ export function UnlockForm(props: UnlockFormProps) {
           <button type="submit" disabled={busy || wait > 0}>
             {t(busy ? 'unlock:unlocking' : 'unlock:unlock')}
           </button>
-          <DisclosureButton open={props.forgot} onToggle={props.onToggleForgot} className={styles.link}>
+          <DisclosureButton open={props.forgot} onToggle={props.onForgot} className={styles.link}>
             {t('unlock:forgot.toggle')}
           </DisclosureButton>
         </div>
