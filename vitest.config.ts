@@ -16,11 +16,12 @@ const maxWorkers = Math.max(2, availableParallelism() - 1);
 /** Each integration worker seeds a chain of its own (a few seconds each, one after another). */
 const integrationWorkers = Math.min(maxWorkers, 4);
 /**
- * Each e2e worker runs a chain, a server and Chromium, and the suite keeps 2 cores busy: eight
- * files took 383 s with two workers and 459 s with three (whose tests each took 1.7 times as
- * long). CAIRN_E2E_WORKERS overrides it, to measure again.
+ * Each e2e worker runs a chain, a server and Chromium. Two workers left the 2 cores idle 13 % of
+ * the time (pages waiting on timers, the node, a second's delay before approve): the whole suite
+ * took 967 s with two and 781 s with three, using fewer CPU-seconds in all (1,483 against 1,662).
+ * CAIRN_E2E_WORKERS overrides it, to measure again.
  */
-const e2eWorkers = Number(process.env.CAIRN_E2E_WORKERS ?? 2);
+const e2eWorkers = Number(process.env.CAIRN_E2E_WORKERS ?? 3);
 
 export default defineConfig({
   resolve: { alias },
