@@ -153,7 +153,7 @@ describe('Cairn as an installed app', () => {
     expect(await runningBuild()).toBe(first.sha256);
     expect(await pageFrom('0.2.0')).toBe(false);
     // The offer comes back with the state the worker tells the new page.
-    await expect.poll(barText, { timeout: 90_000 }).toContain(second.sha256);
+    await expect.poll(barText, { timeout: 30_000 }).toContain(second.sha256);
 
     // Accepted while unlocked: it waits for the lock.
     await new Unlock(page).unlock();
