@@ -18,7 +18,7 @@ import { AppShell } from './pages/AppShell.ts';
 import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { Sign } from './pages/Sign.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
-import { copyBuild, newerBuild, TEST_BUILD_META, tamperedBuild } from './support/builds.ts';
+import { copyBuild, newerBuild, tamperedBuild, testBuildOf } from './support/builds.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 
 describe('Cairn as an installed app', () => {
@@ -53,17 +53,8 @@ describe('Cairn as an installed app', () => {
   };
   /** The build the service worker serves (undefined until one is stored). */
   const storedBuild = async () => (await workerState()).current?.hash;
-  /**
-   * Whether the page on screen came from the test build of `version`. Never waits: a page of the
-   * build as made has no tag, and a locator would wait its whole default timeout (30 s) for one.
-   */
-  const pageFrom = async (version: string) =>
-    (await page
-      .evaluate(
-        (name) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null,
-        TEST_BUILD_META,
-      )
-      .catch(() => null)) === version;
+  /** Whether the page on screen came from the test build of `version`. */
+  const pageFrom = async (version: string) => (await testBuildOf(page)) === version;
 
   /** The bar's text (or its status line's) now, '' while there is none: never waits, so polls keep polling. */
   const barText = async (part?: 'status') => {

@@ -28,7 +28,7 @@ import {
   hostileWorkerFile,
   newerBuild,
   strangerKeys,
-  TEST_BUILD_META,
+  testBuildOf,
   testPublisherKeys,
 } from './support/builds.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
@@ -77,16 +77,6 @@ describe('a service worker that serves only signed builds', () => {
       .toBe(true);
     return { page, context };
   }
-  /** The tag of the test build a page came from ('' for the build as made, undefined for a page that is not Cairn's). */
-  const pageFrom = async (page: Page) => {
-    if ((await page.locator('meta[name="cairn-local-rpc-url"]').count()) === 0) return undefined;
-    return (
-      (await page
-        .locator(`meta[name="${TEST_BUILD_META}"]`)
-        .getAttribute('content', { timeout: 500 })
-        .catch(() => null)) ?? ''
-    );
-  };
   const planted = async (page: Page) => (await page.title()) === 'planted';
   const barText = async (page: Page) =>
     (await page
@@ -164,7 +154,7 @@ describe('a service worker that serves only signed builds', () => {
     );
     await page.reload();
     expect(await planted(page)).toBe(false);
-    expect(await pageFrom(page)).toBe('');
+    expect(await testBuildOf(page)).toBe('');
     const second = await context.newPage();
     await second.goto(url());
     expect(await planted(second)).toBe(false);
@@ -185,7 +175,7 @@ describe('a service worker that serves only signed builds', () => {
     );
     await page.reload();
     expect(await planted(page)).toBe(false);
-    expect(await pageFrom(page)).toBe('');
+    expect(await testBuildOf(page)).toBe('');
     // The worker forgets what it checked when it stops; what is planted is checked again, and refused.
     const devtools = await context.newCDPSession(page);
     await devtools.send('ServiceWorker.enable');
@@ -193,7 +183,7 @@ describe('a service worker that serves only signed builds', () => {
     const third = await context.newPage();
     await third.goto(url());
     expect(await planted(third)).toBe(false);
-    expect(await pageFrom(third)).toBe('');
+    expect(await testBuildOf(third)).toBe('');
     // The planted build is dropped and the server's signed one kept again.
     await expect.poll(async () => (await workerState(third)).current?.hash, { timeout: 60_000 }).toBe(honest.sha256);
     await third.reload();
@@ -220,7 +210,7 @@ describe('a service worker that serves only signed builds', () => {
       expect(await barText(page)).toContain(other.sha256);
       expect(await page.getByRole('button', { name: /^Update/ }).count()).toBe(0);
       await page.reload();
-      expect(await pageFrom(page)).toBe('');
+      expect(await testBuildOf(page)).toBe('');
       expect((await workerState(page)).current?.hash).toBe(honest.sha256);
       await context.close();
     },
@@ -277,7 +267,7 @@ describe('a service worker that serves only signed builds', () => {
       // later); registered before that, x.js went again mid-test.
       await registerHostileWorker('./decoy/', false);
       await page.reload();
-      expect(await pageFrom(page)).toBe('hostile');
+      expect(await testBuildOf(page)).toBe('hostile');
       if (site) {
         await expect
           .poll(
@@ -307,10 +297,10 @@ describe('a service worker that serves only signed builds', () => {
       await expect.poll(async () => (await workerState(page)).current?.hash, { timeout: 60_000 }).toBe(honest.sha256);
       const fresh = await honestWorkerActive(page);
       await fresh.goto(url());
-      expect(await pageFrom(fresh)).toBe('');
+      expect(await testBuildOf(fresh)).toBe('');
       const other = await context.newPage();
       await other.goto(url());
-      expect(await pageFrom(other)).toBe('');
+      expect(await testBuildOf(other)).toBe('');
       if (narrower) {
         // x.js is gone from the server, so the browser keeps its registration: Cairn's page drops it.
         await expect
@@ -319,7 +309,7 @@ describe('a service worker that serves only signed builds', () => {
           )
           .toEqual([url()]);
         await other.goto(`${url()}dapp.html`);
-        expect(await pageFrom(other)).toBe('');
+        expect(await testBuildOf(other)).toBe('');
       }
       await context.close();
     },
@@ -373,7 +363,7 @@ describe('a service worker that serves only signed builds', () => {
       .toContain(`It moves Cairn to a new publisher key, ${groupedFingerprint(next.publicKey.fingerprint)}`);
     expect(await barText(page)).toContain(handover.sha256);
     await page.reload();
-    expect(await pageFrom(page)).toBe('');
+    expect(await testBuildOf(page)).toBe('');
     expect((await workerState(page)).current?.hash).toBe(honest.sha256);
     await context.close();
   }, 180_000);

@@ -5,6 +5,7 @@
 // build for a new key), and a hostile worker of no build at all. 'unsigned' means no key throughout.
 import { appendFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { hashBuild } from '../../scripts/build/buildHash.ts';
 import {
   newSigningKeyPem,
@@ -53,6 +54,22 @@ export function copyBuild(dir: string): BuildManifest {
 
 /** The tag a test build's pages carry, to tell which build a page on screen came from. */
 export const TEST_BUILD_META = 'cairn-test-build';
+
+/**
+ * The test build the page on screen came from: its version, '' for the build as made, undefined
+ * for a page that is not Cairn's (or one between two documents). Never waits: a locator would
+ * wait its whole timeout for a tag the build as made does not carry.
+ */
+export const testBuildOf = (page: Page): Promise<string | undefined> =>
+  page
+    .evaluate(
+      ([tag, cairnPage]) =>
+        document.querySelector(`meta[name="${cairnPage}"]`) === null
+          ? undefined
+          : (document.querySelector(`meta[name="${tag}"]`)?.getAttribute('content') ?? ''),
+      [TEST_BUILD_META, 'cairn-local-rpc-url'] as const,
+    )
+    .catch(() => undefined);
 
 function markPages(dir: string, version: string): void {
   for (const page of ['index.html', 'dapp.html']) {
