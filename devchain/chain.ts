@@ -1,12 +1,16 @@
-// Starts and stops Cairn's embedded local chain: a real Hardhat node (EDR engine) in a child
-// process bound to 127.0.0.1. The child exits when its IPC channel to this process closes, so
-// it cannot outlive us even if we are killed without a chance to clean up.
+// Starts and stops Cairn's embedded local chains, each in a child process bound to 127.0.0.1: a real
+// Hardhat node (EDR engine), and an OP Stack chain from the same EDR (op-node-process.cjs). A child
+// exits when its IPC channel to this process closes, so it cannot outlive us even if we are killed
+// without a chance to clean up.
 import { type ChildProcess, fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOOPBACK } from '../scripts/serve/ports.ts';
+import { LOCAL_OP_CHAIN_ID } from '../src/core/chain/localChain.ts';
 
-const nodeProcessScript = join(dirname(fileURLToPath(import.meta.url)), 'node-process.cjs');
+const here = dirname(fileURLToPath(import.meta.url));
+const nodeProcessScript = join(here, 'node-process.cjs');
+const opNodeProcessScript = join(here, 'op-node-process.cjs');
 
 export const LOCAL_CHAIN_ID = 31337;
 
@@ -32,9 +36,23 @@ export type LocalChain = {
 const READY_TIMEOUT_MS = 60_000;
 
 export async function startChain(options: ChainOptions): Promise<LocalChain> {
-  const chainId = options.chainId ?? LOCAL_CHAIN_ID;
+  return startNodeProcess(nodeProcessScript, options, options.chainId ?? LOCAL_CHAIN_ID);
+}
+
+export type OpChainOptions = Omit<ChainOptions, 'hardfork'>;
+
+/**
+ * A local OP Stack chain (chain id 901 by default): EDR's OP chain type at its latest hardfork,
+ * with the L2 predeploys (GasPriceOracle, L1Block) in its genesis and the demo accounts funded.
+ * Receipts carry `l1Fee`; the L1Block values that price it are set by devchain/opSeed.ts.
+ */
+export async function startOpChain(options: OpChainOptions): Promise<LocalChain> {
+  return startNodeProcess(opNodeProcessScript, options, options.chainId ?? LOCAL_OP_CHAIN_ID);
+}
+
+async function startNodeProcess(script: string, options: ChainOptions, chainId: number): Promise<LocalChain> {
   const url = `http://${LOOPBACK}:${options.port}`;
-  const child = fork(nodeProcessScript, [String(options.port)], {
+  const child = fork(script, [String(options.port)], {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: {
       ...process.env,

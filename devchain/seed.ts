@@ -6,30 +6,27 @@
 // pools (uniswap.ts), then MetaMask's Delegation Framework at its published addresses
 // (delegation.ts), then Safe's contracts at their canonical addresses (safe.ts) and a 2-of-3 Safe
 // of demo accounts 1, 2 and 3 (demoSafe.ts).
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type Abi,
   type Address,
   getContractAddress,
   type Hex,
-  keccak256,
   namehash,
   parseEther,
   parseUnits,
   stringToHex,
 } from 'viem';
-import { MULTICALL3_ADDRESS, MULTICALL3_CODE_HASH } from '../src/core/chain/localChain.ts';
+import { MULTICALL3_ADDRESS } from '../src/core/chain/localChain.ts';
 import { approvalSteps, type SeededApproval, seededApprovals } from './approvalSeed.ts';
 import { type CompiledContracts, compileContracts } from './compile.ts';
 import { type DelegationContract, delegationAddresses, placeDelegationFramework } from './delegation.ts';
 import { DEMO_SAFE, DEMO_SAFE_HOLDS, demoSafeAddress, seedDemoSafe } from './demoSafe.ts';
 import { demoNftUri } from './nftArt.ts';
 import { placePermit2 } from './permit2.ts';
-import { FEED_HISTORY, plannedRounds } from './priceRounds.ts';
+import { FEED_HISTORY } from './priceRounds.ts';
 import { placeSafeContracts, type SafeContract, safeAddresses } from './safe.ts';
 import { type ScenarioContract, scenarioContractAddresses, seedScenarios } from './scenarios.ts';
+import { minePresentBlock, placeMulticall3, playHistory, recordFeedRounds } from './seedHistory.ts';
 import {
   callStep,
   DEPLOYER_INDEX,
@@ -42,8 +39,6 @@ import {
   seedClient,
 } from './seedSupport.ts';
 import { seedUniswap, type UniswapContract, uniswapAddresses } from './uniswap.ts';
-
-const here = dirname(fileURLToPath(import.meta.url));
 
 export {
   DEMO_SAFE,
@@ -95,47 +90,19 @@ export async function seedChain(rpcUrl: string, now: Date = new Date()): Promise
   const compiled = compileContracts();
   const client = seedClient(rpcUrl);
 
-  const multicallCode = readFileSync(join(here, 'multicall3-runtime.hex'), 'utf8').trim() as Hex;
-  if (keccak256(multicallCode) !== MULTICALL3_CODE_HASH)
-    throw new Error('multicall3-runtime.hex is not the canonical code');
-  await client.setCode({ address: MULTICALL3_ADDRESS, bytecode: multicallCode });
+  await placeMulticall3(client);
   await placePermit2(client);
 
-  const genesis = await client.getBlock({ blockNumber: 0n });
-  const start = Number(genesis.timestamp);
   const steps = plannedSteps(compiled, now);
-  // Spread the history evenly from genesis to two minutes ago (a chain started with a recent
-  // genesis simply gets one second per step).
-  const end = Math.max(Math.floor(now.getTime() / 1000) - 120, start + steps.length + 1);
-  const history: Hex[] = [];
-  let timestamp = start;
-  for (const [i, step] of steps.entries()) {
-    timestamp = Math.max(start + Math.floor(((end - start) * (i + 1)) / (steps.length + 1)), timestamp + 1);
-    await client.setNextBlockTimestamp({ timestamp: BigInt(timestamp) });
-    const hash = await step(client);
-    const receipt = await client.waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success') throw new Error(`seed step ${i} reverted (${hash})`);
-    history.push(hash);
-  }
+  const { hashes: history, start, last: timestamp } = await playHistory(client, steps, now);
   // Bring the chain clock back to the present so new blocks carry real timestamps. One block
   // holds the trick token's deployment and the price feeds' rounds, outside the history: the
   // history's blocks and times, and the number of blocks, are what they were before it.
   const present = Math.max(Math.floor(now.getTime() / 1000), timestamp + 1);
-  await client.setNextBlockTimestamp({ timestamp: BigInt(present) });
-  await client.setAutomine(false);
-  try {
-    const sent = [
-      ...(await recordPriceRounds(client, compiled, start, present)),
-      await deployTrickToken(client, compiled),
-    ];
-    await client.mine({ blocks: 1 });
-    for (const hash of sent) {
-      const receipt = await client.waitForTransactionReceipt({ hash });
-      if (receipt.status !== 'success') throw new Error(`the present block's transaction ${hash} reverted`);
-    }
-  } finally {
-    await client.setAutomine(true);
-  }
+  await minePresentBlock(client, present, async () => [
+    ...(await recordPriceRounds(client, compiled, start, present)),
+    await deployTrickToken(client, compiled),
+  ]);
   if ((await client.getCode({ address: trickTokenAddress() })) === undefined)
     throw new Error(`the trick token was not deployed at ${trickTokenAddress()}`);
 
@@ -184,31 +151,12 @@ async function recordPriceRounds(
 ): Promise<Hex[]> {
   const abi = compiled.MockAggregator?.abi;
   if (!abi) throw new Error('missing compiled contract MockAggregator');
-  const deployer = demoAddress(DEPLOYER_INDEX);
   const addresses = demoContractAddresses();
-  const sent: Hex[] = [];
-  for (const [feed, plan] of Object.entries(FEED_HISTORY) as [
-    keyof typeof FEED_HISTORY,
-    (typeof FEED_HISTORY)[keyof typeof FEED_HISTORY],
-  ][]) {
-    const phases = plannedRounds(plan, start, present);
-    for (const [i, rounds] of phases.entries()) {
-      if (i > 0)
-        sent.push(
-          await client.writeContract({ account: deployer, address: addresses[feed], abi, functionName: 'startPhase' }),
-        );
-      sent.push(
-        await client.writeContract({
-          account: deployer,
-          address: addresses[feed],
-          abi,
-          functionName: 'addRounds',
-          args: [rounds.map((r) => r.answer), rounds.map((r) => BigInt(r.time))],
-        }),
-      );
-    }
-  }
-  return sent;
+  const feeds = (Object.keys(FEED_HISTORY) as (keyof typeof FEED_HISTORY)[]).map((feed) => ({
+    address: addresses[feed],
+    plan: FEED_HISTORY[feed],
+  }));
+  return recordFeedRounds(client, abi, demoAddress(DEPLOYER_INDEX), feeds, start, present);
 }
 
 function plannedSteps(compiled: CompiledContracts, now: Date): Step[] {

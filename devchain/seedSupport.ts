@@ -5,6 +5,7 @@ import {
   type Account,
   type Address,
   createTestClient,
+  defineChain,
   getContractAddress,
   type Hex,
   http,
@@ -25,8 +26,11 @@ export function demoAccount(index: number) {
   return mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: index });
 }
 
-export function seedClient(rpcUrl: string) {
-  return createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(rpcUrl) })
+/** A client that writes a local chain: the Hardhat chain (31337) unless another chain id is given. */
+export function seedClient(rpcUrl: string, chainId: number = hardhat.id) {
+  const chain =
+    chainId === hardhat.id ? hardhat : defineChain({ ...hardhat, id: chainId, name: `Local chain ${chainId}` });
+  return createTestClient({ chain, mode: 'hardhat', transport: http(rpcUrl) })
     .extend(publicActions)
     .extend(walletActions);
 }

@@ -3,6 +3,9 @@ import type { Address } from 'viem';
 /** Chain id of Cairn's embedded local chain (Hardhat's default). */
 export const LOCAL_CHAIN_ID = 31337;
 
+/** Chain id of Cairn's embedded local OP Stack chain (the OP Stack's own devnet id). */
+export const LOCAL_OP_CHAIN_ID = 901;
+
 /** Where `npm start` serves the local chain unless told otherwise. */
 export const DEFAULT_LOCAL_RPC_URL = 'http://127.0.0.1:8545';
 
