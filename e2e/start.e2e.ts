@@ -41,11 +41,13 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
 const START_MS = 240_000;
 
 /** The script's arguments for these ports. */
-const portArgs = (ports: { app: number; chain: number; dapp: number }): string[] => [
+const portArgs = (ports: { app: number; chain: number; opChain: number; dapp: number }): string[] => [
   '--port',
   String(ports.app),
   '--chain-port',
   String(ports.chain),
+  '--op-chain-port',
+  String(ports.opChain),
   '--dapp-port',
   String(ports.dapp),
 ];
@@ -58,13 +60,15 @@ async function startAndWait(extra: string[] = []): Promise<{
   run: ReturnType<typeof startScript>;
   appPort: number;
   chainPort: number;
+  opChainPort: number;
   dappPort: number;
 }> {
   const appPort = await findFreePort();
   const chainPort = await findFreePort();
+  const opChainPort = await findFreePort();
   const dappPort = await findFreePort();
   const run = startScript([
-    ...portArgs({ app: appPort, chain: chainPort, dapp: dappPort }),
+    ...portArgs({ app: appPort, chain: chainPort, opChain: opChainPort, dapp: dappPort }),
     '--block-time',
     '0',
     ...extra,
@@ -75,14 +79,14 @@ async function startAndWait(extra: string[] = []): Promise<{
     run.child.kill('SIGKILL');
     throw new Error(`npm start did not come up:\n${run.output()}`);
   }
-  return { run, appPort, chainPort, dappPort };
+  return { run, appPort, chainPort, opChainPort, dappPort };
 }
 
 describe('npm start', () => {
   it(
     'serves the wallet against a seeded local chain, and the sample dApp, and stops everything on Ctrl-C',
     async () => {
-      const { run, appPort, chainPort, dappPort } = await startAndWait();
+      const { run, appPort, chainPort, opChainPort, dappPort } = await startAndWait();
       const output = run.output();
       expect(output).toContain(`http://127.0.0.1:${appPort}/`);
       expect(output).toContain(DEMO_MNEMONIC);
@@ -107,6 +111,17 @@ describe('npm start', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
       });
       expect(Number(((await rpc.json()) as { result: string }).result)).toBeGreaterThanOrEqual(40);
+      // The local OP chain beside it, seeded, listed twice the same way.
+      const opListed = /<meta name="cairn-local-op-rpc-url" content="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
+      expect(opListed[0]).toBe(`http://127.0.0.1:${opChainPort}`);
+      expect(opListed).toHaveLength(2);
+      const opChainId = await fetch(opListed[1] as string, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      expect(((await opChainId.json()) as { result: string }).result).toBe('0x385');
+      expect(output).toContain(`Local OP chain: http://127.0.0.1:${opChainPort}`);
 
       expect(output).toContain(`Sample dApp:  http://127.0.0.1:${dappPort}/`);
       const dapp = await (await fetch(`http://127.0.0.1:${dappPort}/`)).text();
@@ -120,6 +135,7 @@ describe('npm start', () => {
       // Both ports are released: no orphan chain or server is left behind.
       expect(await isPortFree(appPort)).toBe(true);
       expect(await isPortFree(chainPort)).toBe(true);
+      expect(await isPortFree(opChainPort)).toBe(true);
       expect(await isPortFree(dappPort)).toBe(true);
     },
     START_MS + 60_000,
@@ -129,14 +145,16 @@ describe('npm start', () => {
     'serves the last build again with --no-build, and leaves no orphan chain when killed without a chance to clean up',
     async () => {
       // The build the test above made: only the chain starts anew.
-      const { run, chainPort, appPort } = await startAndWait(['--no-build']);
+      const { run, chainPort, opChainPort, appPort } = await startAndWait(['--no-build']);
       expect(run.output()).not.toContain('Building the wallet');
       expect(await (await fetch(`http://127.0.0.1:${appPort}/`)).text()).toContain('cairn-local-rpc-url');
       run.child.kill('SIGKILL');
       await run.exited;
       const deadline = Date.now() + 10_000;
-      while (!(await isPortFree(chainPort)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      const released = async () => (await isPortFree(chainPort)) && (await isPortFree(opChainPort));
+      while (!(await released()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       expect(await isPortFree(chainPort)).toBe(true);
+      expect(await isPortFree(opChainPort)).toBe(true);
     },
     START_MS + 60_000,
   );
@@ -148,7 +166,7 @@ describe('npm start', () => {
     await new Promise((r) => blocker.once('listening', r));
     try {
       const dappPort = await findFreePort();
-      const run = startScript(portArgs({ app: appPort, chain: busy, dapp: dappPort }));
+      const run = startScript(portArgs({ app: appPort, chain: busy, opChain: await findFreePort(), dapp: dappPort }));
       expect(await run.exited).toBe(1);
       const output = run.output();
       expect(output).toContain(`Port ${busy} on 127.0.0.1 is already in use`);
@@ -163,7 +181,9 @@ describe('npm start', () => {
 
   it('refuses two services on one port', async () => {
     const port = await findFreePort();
-    const run = startScript(portArgs({ app: port, chain: await findFreePort(), dapp: port }));
+    const run = startScript(
+      portArgs({ app: port, chain: await findFreePort(), opChain: await findFreePort(), dapp: port }),
+    );
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain(`The ports of the wallet and the sample dApp must differ: both are ${port}.`);
   });

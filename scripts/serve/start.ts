@@ -1,5 +1,6 @@
 // `npm start`: builds the wallet and the sample dApp, starts the embedded local chain (a real
-// Hardhat node on 127.0.0.1), seeds it with demo tokens, an NFT collection and history, and serves
+// Hardhat node on 127.0.0.1) and a local OP Stack chain beside it (from the same EDR), seeds them
+// with demo tokens, an NFT collection and history, and serves
 // the wallet and, on a port of its own (another origin), the sample dApp (examples/dapp).
 // Ctrl-C stops everything; the chain process also exits by itself if this one dies.
 // The wallet is built signed, with a key of this computer's made on the first start and kept
@@ -10,10 +11,11 @@ import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
-import { type LocalChain, startChain } from '../../devchain/chain.ts';
+import { type LocalChain, startChain, startOpChain } from '../../devchain/chain.ts';
+import { seedOpChain } from '../../devchain/opSeed.ts';
 import { seedChain } from '../../devchain/seed.ts';
 import { groupedFingerprint } from '../../src/core/build/buildSignature.ts';
-import { DEMO_MNEMONIC } from '../../src/core/chain/localChain.ts';
+import { DEMO_MNEMONIC, LOCAL_OP_CHAIN_ID } from '../../src/core/chain/localChain.ts';
 import { type RpcFaultProxy, startRpcFaultProxy } from '../../src/testing/rpcFaultProxy.ts';
 import { ensureSigningKeyFile, signingKeysFromEnv, UNSIGNED_BUILD_ENV } from '../build/buildSigning.ts';
 import { buildSampleDapp, sampleDappDist, startSampleDappServer } from './example-server.ts';
@@ -23,13 +25,23 @@ import { type StaticServer, startStaticServer } from './static-server.ts';
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const DAY_MS = 86_400_000;
 
-type Settings = { appPort: number; chainPort: number; dappPort: number; blockTimeMs: number; build: boolean };
+type Settings = {
+  appPort: number;
+  chainPort: number;
+  opChainPort: number;
+  dappPort: number;
+  blockTimeMs: number;
+  opBlockTimeMs: number;
+  build: boolean;
+};
 
 function readSettings(): Settings {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
       'chain-port': { type: 'string' },
+      'op-chain-port': { type: 'string' },
+      'op-block-time': { type: 'string' },
       'dapp-port': { type: 'string' },
       'block-time': { type: 'string' },
       'no-build': { type: 'boolean' },
@@ -41,6 +53,11 @@ function readSettings(): Settings {
 
   --port N        port of the wallet (env CAIRN_PORT, default 5173)
   --chain-port N  port of the local chain's JSON-RPC (env CAIRN_CHAIN_PORT, default 8545)
+  --op-chain-port N
+                  port of the local OP Stack chain's JSON-RPC (env CAIRN_OP_CHAIN_PORT,
+                  default 9545)
+  --op-block-time S
+                  the OP chain's block time in seconds (env CAIRN_OP_BLOCK_TIME, default 2)
   --dapp-port N   port of the sample dApp (env CAIRN_DAPP_PORT, default 5174)
   --block-time S  also mine an empty block every S seconds; 0 = only when a transaction
                   arrives (env CAIRN_BLOCK_TIME, default 12)
@@ -49,14 +66,20 @@ function readSettings(): Settings {
     process.exit(0);
   }
   const pick = (flag: string | undefined, env: string, fallback: string) => flag ?? process.env[env] ?? fallback;
-  const blockTime = pick(values['block-time'], 'CAIRN_BLOCK_TIME', '12');
-  if (!/^\d+(\.\d+)?$/.test(blockTime))
-    throw new Error(`--block-time must be a number of seconds, got "${blockTime}".`);
+  const seconds = (text: string, flag: string) => {
+    if (!/^\d+(\.\d+)?$/.test(text)) throw new Error(`${flag} must be a number of seconds, got "${text}".`);
+    return Math.round(Number(text) * 1000);
+  };
   return {
     appPort: parsePort(pick(values.port, 'CAIRN_PORT', '5173'), '--port / CAIRN_PORT'),
     chainPort: parsePort(pick(values['chain-port'], 'CAIRN_CHAIN_PORT', '8545'), '--chain-port / CAIRN_CHAIN_PORT'),
+    opChainPort: parsePort(
+      pick(values['op-chain-port'], 'CAIRN_OP_CHAIN_PORT', '9545'),
+      '--op-chain-port / CAIRN_OP_CHAIN_PORT',
+    ),
     dappPort: parsePort(pick(values['dapp-port'], 'CAIRN_DAPP_PORT', '5174'), '--dapp-port / CAIRN_DAPP_PORT'),
-    blockTimeMs: Math.round(Number(blockTime) * 1000),
+    blockTimeMs: seconds(pick(values['block-time'], 'CAIRN_BLOCK_TIME', '12'), '--block-time'),
+    opBlockTimeMs: seconds(pick(values['op-block-time'], 'CAIRN_OP_BLOCK_TIME', '2'), '--op-block-time'),
     build: !values['no-build'],
   };
 }
@@ -64,6 +87,7 @@ function readSettings(): Settings {
 async function assertPortsFree(settings: Settings): Promise<void> {
   const checks = [
     { port: settings.chainPort, what: 'the local chain', flag: '--chain-port', env: 'CAIRN_CHAIN_PORT' },
+    { port: settings.opChainPort, what: 'the local OP chain', flag: '--op-chain-port', env: 'CAIRN_OP_CHAIN_PORT' },
     { port: settings.appPort, what: 'the wallet', flag: '--port', env: 'CAIRN_PORT' },
     { port: settings.dappPort, what: 'the sample dApp', flag: '--dapp-port', env: 'CAIRN_DAPP_PORT' },
   ];
@@ -139,6 +163,8 @@ async function main() {
 
   let chain: LocalChain | undefined;
   let relay: RpcFaultProxy | undefined;
+  let opChain: LocalChain | undefined;
+  let opRelay: RpcFaultProxy | undefined;
   let server: StaticServer | undefined;
   let dappServer: StaticServer | undefined;
   let stopping = false;
@@ -149,7 +175,9 @@ async function main() {
     await dappServer?.close();
     await server?.close();
     await relay?.close();
+    await opRelay?.close();
     await chain?.stop();
+    await opChain?.stop();
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
@@ -179,29 +207,61 @@ async function main() {
     // as it is): the local chain lists two RPC URLs, so Cairn checks its balances against proofs
     // under a header both agree on, as on a network with two nodes (docs/verification.md).
     relay = await startRpcFaultProxy(chain.url);
+    console.log(`Starting the local OP chain on 127.0.0.1:${settings.opChainPort}…`);
+    opChain = await startOpChain({
+      port: settings.opChainPort,
+      blockTimeMs: settings.opBlockTimeMs,
+      genesisDate: new Date(Date.now() - 30 * DAY_MS),
+    });
+    const opManifest = await seedOpChain(opChain.url);
+    opRelay = await startRpcFaultProxy(opChain.url);
     server = await startStaticServer({
       root: `${projectRoot}dist`,
       port: settings.appPort,
       localRpcUrl: `${chain.url} ${relay.url}`,
+      localOpRpcUrl: `${opChain.url} ${opRelay.url}`,
       devchain: true,
     });
     dappServer = await startSampleDappServer({ port: settings.dappPort, walletUrl: server.url });
-    printBanner(server.url, dappServer.url, chain.url, relay.url, manifest.history.length, settings.blockTimeMs, key);
+    printBanner({
+      appUrl: server.url,
+      dappUrl: dappServer.url,
+      chain: {
+        url: chain.url,
+        relay: relay.url,
+        transactions: manifest.history.length,
+        blockTimeMs: settings.blockTimeMs,
+      },
+      opChain: {
+        url: opChain.url,
+        relay: opRelay.url,
+        transactions: opManifest.history.length,
+        blockTimeMs: settings.opBlockTimeMs,
+      },
+      key,
+    });
   } catch (error) {
     console.error(`\n${error instanceof Error ? error.message : String(error)}`);
     await stop(1);
   }
 }
 
-function printBanner(
-  appUrl: string,
-  dappUrl: string,
-  chainUrl: string,
-  relayUrl: string,
-  transfers: number,
-  blockTimeMs: number,
-  key: { fingerprint: string; where: string },
-) {
+type ChainFacts = { url: string; relay: string; transactions: number; blockTimeMs: number };
+
+function printBanner({
+  appUrl,
+  dappUrl,
+  chain,
+  opChain,
+  key,
+}: {
+  appUrl: string;
+  dappUrl: string;
+  chain: ChainFacts;
+  opChain: ChainFacts;
+  key: { fingerprint: string; where: string };
+}) {
+  const every = (ms: number) => (ms > 0 ? `, a block every ${ms / 1000} s` : '');
   const rule = '─'.repeat(72);
   console.log(`
 ${rule}
@@ -211,10 +271,10 @@ ${rule}
   Sample dApp:  ${dappUrl}  (loads Cairn's connector from the wallet)
   Extension:    ${projectRoot}dist/extension/  (load unpacked; talks to the wallet
                 above; its MetaMask-only test page: ${dappUrl}legacy.html)
-  Local chain:  ${chainUrl}  (chain id 31337, ${transfers} seeded transactions${
-    blockTimeMs > 0 ? `, a block every ${blockTimeMs / 1000} s` : ''
-  })
-                and again through ${relayUrl}, so balances are checked by agreement
+  Local chain:  ${chain.url}  (chain id 31337, ${chain.transactions} seeded transactions${every(chain.blockTimeMs)})
+                and again through ${chain.relay}, so balances are checked by agreement
+  Local OP chain: ${opChain.url}  (OP Stack, chain id ${LOCAL_OP_CHAIN_ID}, ${opChain.transactions} seeded
+                transactions${every(opChain.blockTimeMs)}), and again through ${opChain.relay}
   Signed with:  ${groupedFingerprint(key.fingerprint)}
                 (${key.where}; its service worker serves only builds this key signed)
 
@@ -225,7 +285,7 @@ ${rule}
   !! these accounts on a real network is taken at once. Never use them
   !! outside this local chain.
 
-  Press Ctrl-C to stop the wallet, the sample dApp and the chain.
+  Press Ctrl-C to stop the wallet, the sample dApp and the chains.
 ${rule}`);
 }
 

@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join, normalize, resolve, sep } from 'node:path';
-import { writePageConfig } from '../../src/core/build/pageConfig.ts';
+import { type PageConfig, writePageConfig } from '../../src/core/build/pageConfig.ts';
 import { contentTypeOf, securityHeadersFor } from '../../src/core/build/securityHeaders.ts';
 import { CONNECTOR_FILES } from '../build/connectorFiles.ts';
 import { LOOPBACK } from './ports.ts';
@@ -16,6 +16,8 @@ export type StaticServerOptions = {
   port: number;
   /** Written into <meta name="cairn-local-rpc-url">; the built default is kept when absent. */
   localRpcUrl?: string;
+  /** Written into <meta name="cairn-local-op-rpc-url"> where a local OP chain runs; no tag when absent. */
+  localOpRpcUrl?: string;
   /** Mark the page as served with the embedded local chain (offers the demo wallet). */
   devchain?: boolean;
   /** Serve the app under this path prefix (e.g. "/wallet/") to prove sub-path hosting works. */
@@ -31,8 +33,13 @@ export type StaticServer = { url: string; close(): Promise<void> };
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const root = resolve(options.root);
   // Cairn's pages: the wallet, and the window sites open (both carry the local chain's URL).
-  const indexHtml = await renderPage(root, 'index.html', options.localRpcUrl, options.devchain === true);
-  const dappHtml = await renderPage(root, 'dapp.html', options.localRpcUrl, options.devchain === true);
+  const config: PageConfig = {
+    localRpcUrl: options.localRpcUrl,
+    localOpRpcUrl: options.localOpRpcUrl,
+    devchain: options.devchain === true,
+  };
+  const indexHtml = await renderPage(root, 'index.html', config);
+  const dappHtml = await renderPage(root, 'dapp.html', config);
   const pages: Record<string, ServedPage> = {};
   if (indexHtml !== undefined) {
     pages[''] = { body: indexHtml, headersFrom: 'index.html' };
@@ -146,17 +153,12 @@ export async function startFileServer(options: FileServerOptions): Promise<Stati
 }
 
 /** A built page with the local chain's facts written in; undefined for a page other than index.html that is missing. */
-async function renderPage(
-  root: string,
-  page: string,
-  localRpcUrl: string | undefined,
-  devchain: boolean,
-): Promise<string | undefined> {
+async function renderPage(root: string, page: string, config: PageConfig): Promise<string | undefined> {
   const built = await readFile(join(root, page), 'utf8').catch(() => {
     if (page !== 'index.html') return undefined;
     throw new Error(`No build found in ${root}. Run "npm run build" first.`);
   });
-  return built === undefined ? undefined : writePageConfig(built, { localRpcUrl, devchain });
+  return built === undefined ? undefined : writePageConfig(built, config);
 }
 
 function listen(server: Server, port: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCAL_RPC_URL } from '@/core/chain/localChain';
-import { localRpcUrlsFromPage } from './runtimeConfig';
+import { localOpRpcUrlsFromPage, localRpcUrlsFromPage } from './runtimeConfig';
 
 function pageWith(content: string | null): Document {
   return {
@@ -31,5 +31,17 @@ describe('local RPC URL from the page', () => {
     expect(localRpcUrlsFromPage(pageWith('http://127.0.0.1:8545 https://evil.example/rpc'))).toEqual([
       DEFAULT_LOCAL_RPC_URL,
     ]);
+  });
+});
+
+describe("the local OP chain's RPC URLs from the page", () => {
+  it('reads loopback URLs where the server runs an OP chain, and none otherwise', () => {
+    expect(localOpRpcUrlsFromPage(pageWith('http://127.0.0.1:9545 http://127.0.0.1:9546'))).toEqual([
+      'http://127.0.0.1:9545',
+      'http://127.0.0.1:9546',
+    ]);
+    expect(localOpRpcUrlsFromPage(pageWith(null))).toEqual([]);
+    expect(localOpRpcUrlsFromPage(pageWith(''))).toEqual([]);
+    expect(localOpRpcUrlsFromPage(pageWith('http://127.0.0.1:9545 https://evil.example/rpc'))).toEqual([]);
   });
 });

@@ -28,6 +28,16 @@ export function localRpcUrlsFromPage(doc: Document): string[] {
   return urls as string[];
 }
 
+/**
+ * The local OP chain's RPC URLs, when the server runs one beside the local chain (`npm start`, the
+ * tests that ask for it); none otherwise, and none if any URL is not on a loopback host.
+ */
+export function localOpRpcUrlsFromPage(doc: Document): string[] {
+  const content = doc.querySelector('meta[name="cairn-local-op-rpc-url"]')?.getAttribute('content') ?? '';
+  const urls = content.split(/\s+/).filter(Boolean).map(loopbackUrl);
+  return urls.some((url) => url === undefined) ? [] : (urls as string[]);
+}
+
 /** True when the page is served together with the embedded local chain (`npm start`, tests). */
 export function isDevchainPage(doc: Document): boolean {
   return doc.querySelector('meta[name="cairn-devchain"]')?.getAttribute('content') === '1';

@@ -32,7 +32,7 @@ import { early } from './boot';
 import { refuseFraming } from './frameGuard';
 import { recordRefresher } from './recordRefresh';
 import { refuseWithoutStorage } from './refuseWithoutStorage';
-import { isDevchainPage, localRpcUrlsFromPage } from './runtimeConfig';
+import { isDevchainPage, localOpRpcUrlsFromPage, localRpcUrlsFromPage } from './runtimeConfig';
 import { wordsBeforeStart } from './wordsBeforeStart';
 
 type Storage = {
@@ -122,6 +122,7 @@ export async function startWallet(options: { keepNetworkChoice: boolean }): Prom
   const [store, { client: vault }] = await Promise.all([
     createSessionStore({
       localRpcUrl: localRpcUrlsFromPage(document),
+      localOpRpcUrls: localOpRpcUrlsFromPage(document),
       devchain: isDevchainPage(document),
       settings: options.keepNetworkChoice ? storage.settings : withoutNetworkChoice(storage.settings),
       sync: broadcast(CHANNELS.settings),

@@ -8,7 +8,7 @@ import { grantFor, siteFor, withSiteNetwork } from '@/core/dapp/sites';
 import type { Handshake } from '@/core/dapp/windowHandshake';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import { siteAtomicReads } from '@/lib/send/siteAtomicReads';
-import { localRpcUrlsFromPage } from '../runtimeConfig';
+import { localOpRpcUrlsFromPage, localRpcUrlsFromPage } from '../runtimeConfig';
 import type { WalletParts } from '../startWallet';
 
 /** How long the window stays open after its last answer, for the site's next request. */
@@ -23,7 +23,7 @@ const ATOMIC_READ_WAIT_MS = 3_000;
  */
 export function connectSite(wallet: WalletParts, site: Extract<Handshake, { ok: true }>): DappConnection {
   const { store, vault } = wallet;
-  const builtIns = builtInNetworks(localRpcUrlsFromPage(document));
+  const builtIns = builtInNetworks(localRpcUrlsFromPage(document), localOpRpcUrlsFromPage(document));
   const current = () => siteFor(store.getState().dappSites, site.origin);
   /** The network on `chainId` the site may use, if it may use one. */
   const siteNetworkOn = (chainId: number): Network | undefined => {

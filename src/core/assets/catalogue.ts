@@ -1,7 +1,7 @@
 import { type Address, getAddress } from 'viem';
-import type { Network } from '../chain/networks';
+import { isLocalL1, type Network } from '../chain/networks';
 import { sameAddress } from '../keys/sameAddress';
-import { LOCAL_PRICE_FEEDS, LOCAL_TOKEN_LIST } from './localChainAssets';
+import { LOCAL_OP_PRICE_FEEDS, LOCAL_OP_TOKEN_LIST, LOCAL_PRICE_FEEDS, LOCAL_TOKEN_LIST } from './localChainAssets';
 import { PRICE_FEEDS } from './priceFeeds';
 import type { PortfolioToken, TokenInfo, TokenList } from './token';
 import arbitrum from './tokenLists/arbitrum.json';
@@ -35,13 +35,19 @@ function fromList(list: TokenList | undefined): TokenInfo[] {
  * of its chain id otherwise (a custom network on chain 1 gets Ethereum's list).
  */
 export function listedTokens(network: Network): TokenInfo[] {
-  if (network.kind === 'local') return fromList(LOCAL_TOKEN_LIST as TokenList);
+  if (network.kind === 'local')
+    return fromList((isLocalL1(network) ? LOCAL_TOKEN_LIST : LOCAL_OP_TOKEN_LIST) as TokenList);
   return fromList(listsByChainId.get(network.chainId));
 }
 
 /** Price feeds of a network, keyed by asset: 'native' or a lower-case token address. */
 export function priceFeedsFor(network: Network): { key: string; address: Address }[] {
-  const feeds = network.kind === 'local' ? LOCAL_PRICE_FEEDS : PRICE_FEEDS.filter((f) => f.chainId === network.chainId);
+  const feeds =
+    network.kind !== 'local'
+      ? PRICE_FEEDS.filter((f) => f.chainId === network.chainId)
+      : isLocalL1(network)
+        ? LOCAL_PRICE_FEEDS
+        : LOCAL_OP_PRICE_FEEDS;
   return feeds.map((f) => ({ key: f.asset === 'native' ? 'native' : f.asset.toLowerCase(), address: f.address }));
 }
 

@@ -23,21 +23,48 @@ describe('the local chain facts a server writes into a page', () => {
     expect(writePageConfig(built, { devchain: false })).toBe(built);
   });
 
+  it("write the local OP chain's URLs only where one runs, and undo them too", () => {
+    const written = writePageConfig(built, {
+      localRpcUrl: 'http://127.0.0.1:8545',
+      localOpRpcUrl: 'http://127.0.0.1:9545 http://127.0.0.1:9546',
+      devchain: true,
+    });
+    expect(written).toContain(
+      '<meta name="cairn-local-op-rpc-url" content="http://127.0.0.1:9545 http://127.0.0.1:9546" />',
+    );
+    expect(written.indexOf('cairn-local-op-rpc-url')).toBeLessThan(written.indexOf('</head>'));
+    expect(resetPageConfig(written)).toBe(built);
+    expect(writePageConfig(built, { devchain: true })).not.toContain('cairn-local-op-rpc-url');
+  });
+
   it('undo to the built page for any URL and either flag', () => {
     fc.assert(
-      fc.property(fc.option(fc.string({ minLength: 1 }), { nil: undefined }), fc.boolean(), (localRpcUrl, devchain) => {
-        expect(resetPageConfig(writePageConfig(built, { localRpcUrl, devchain }))).toBe(built);
-      }),
+      fc.property(
+        fc.option(fc.string({ minLength: 1 }), { nil: undefined }),
+        fc.option(fc.string({ minLength: 1 }), { nil: undefined }),
+        fc.boolean(),
+        (localRpcUrl, localOpRpcUrl, devchain) => {
+          expect(resetPageConfig(writePageConfig(built, { localRpcUrl, localOpRpcUrl, devchain }))).toBe(built);
+        },
+      ),
     );
   });
 
   it('leave any other change in place, so the page no longer matches its hash', () => {
     const written = writePageConfig(built, { localRpcUrl: 'http://127.0.0.1:1', devchain: true });
+    const withOp = writePageConfig(built, {
+      localRpcUrl: 'http://127.0.0.1:1',
+      localOpRpcUrl: 'http://127.0.0.1:3',
+      devchain: true,
+    });
     const changes = [
       written.replace('<title>', '<script src="https://evil.example/x.js"></script><title>'),
       // A second tag, the tag spelled otherwise, the devchain tag moved.
       written.replace('<title>', '<meta name="cairn-local-rpc-url" content="http://127.0.0.1:2" /><title>'),
       written.replace('content="http://127.0.0.1:1" />', 'content="http://127.0.0.1:1">'),
+      // The OP chain's tag anywhere but where the server writes it.
+      withOp.replace('<title>', '<meta name="cairn-local-op-rpc-url" content="http://127.0.0.1:4" /><title>'),
+      withOp.replace('content="http://127.0.0.1:3" />\n  </head>', 'content="http://127.0.0.1:3" /></head>'),
       written.replace(
         '  <meta name="cairn-devchain" content="1" />\n  </head>',
         '</head><meta name="cairn-devchain" content="1" />',

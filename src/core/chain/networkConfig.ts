@@ -18,8 +18,12 @@ export const EMPTY_NETWORK_CONFIG: NetworkConfig = { edits: {}, custom: [], allA
  * whose RPC URLs the person changed reads through their choice; a custom network saved without a
  * record of who chose its RPC counts as not the person's choice.
  */
-export function resolveNetworks(localRpcUrl: string | readonly string[], config: NetworkConfig): Network[] {
-  const builtIns = builtInNetworks(localRpcUrl).map((network): Network => {
+export function resolveNetworks(
+  localRpcUrl: string | readonly string[],
+  config: NetworkConfig,
+  localOpRpcUrls: readonly string[] = [],
+): Network[] {
+  const builtIns = builtInNetworks(localRpcUrl, localOpRpcUrls).map((network): Network => {
     const edit = config.edits[network.id];
     if (!edit) return network;
     const rpcFrom = rpcFromAfterEdit(network, edit.rpcUrls);

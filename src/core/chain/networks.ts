@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { LOCAL_CHAIN_ID, LOCAL_ENS_RESOLVER } from './localChain';
+import { LOCAL_CHAIN_ID, LOCAL_ENS_RESOLVER, LOCAL_OP_CHAIN_ID } from './localChain';
 import type { PresetChain } from './presetChain';
 import { presetChains } from './presetChains.generated';
 
@@ -42,6 +42,10 @@ export type Network = {
 };
 
 export const LOCAL_NETWORK_ID = 'local';
+export const LOCAL_OP_NETWORK_ID = 'local-op';
+
+/** The OP Stack's GasPriceOracle predeploy, the same on every OP Stack chain. */
+export const OP_GAS_PRICE_ORACLE: Address = '0x420000000000000000000000000000000000000F';
 
 function fromPreset(preset: PresetChain): Network {
   return {
@@ -78,9 +82,43 @@ export function localNetwork(rpcUrl: string | readonly string[]): Network {
   };
 }
 
-/** The built-in networks: the local chain first, then the presets, with chain data from viem. */
-export function builtInNetworks(localRpcUrl: string | readonly string[]): Network[] {
-  return [localNetwork(localRpcUrl), ...presetChains.map(fromPreset)];
+/**
+ * The local OP Stack chain `npm start` runs beside the local chain (devchain/op-node-process.cjs),
+ * at its node's URL or URLs: an L2 whose data fee is real, for trying L2 fees and reads across
+ * networks offline.
+ */
+export function localOpNetwork(rpcUrls: readonly string[]): Network {
+  return {
+    id: LOCAL_OP_NETWORK_ID,
+    kind: 'local',
+    name: 'Local OP chain',
+    chainId: LOCAL_OP_CHAIN_ID,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: [...rpcUrls],
+    rpcFrom: 'local',
+    explorerUrl: undefined,
+    testnet: true,
+    blockTimeMs: 2_000,
+    ensUniversalResolver: undefined,
+    l1FeeOracle: OP_GAS_PRICE_ORACLE,
+  };
+}
+
+/**
+ * The built-in networks: the local chain first (and the local OP chain when the page names its
+ * node), then the presets, with chain data from viem.
+ */
+export function builtInNetworks(
+  localRpcUrl: string | readonly string[],
+  localOpRpcUrls: readonly string[] = [],
+): Network[] {
+  const localOp = localOpRpcUrls.length > 0 ? [localOpNetwork(localOpRpcUrls)] : [];
+  return [localNetwork(localRpcUrl), ...localOp, ...presetChains.map(fromPreset)];
+}
+
+/** Whether a network is Cairn's local chain itself (not the local OP chain): where the demo contracts, Uniswap and Safe are. */
+export function isLocalL1(network: Pick<Network, 'kind' | 'chainId'>): boolean {
+  return network.kind === 'local' && network.chainId === LOCAL_CHAIN_ID;
 }
 
 /**

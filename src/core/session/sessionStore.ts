@@ -88,6 +88,8 @@ export function selectedNetwork(state: Pick<SessionState, 'networks' | 'selected
 export async function createSessionStore(options: {
   /** The local chain's RPC URL, or URLs (the same node listed twice). */
   localRpcUrl: string | readonly string[];
+  /** The local OP chain's RPC URLs, where one runs beside the local chain. */
+  localOpRpcUrls?: readonly string[];
   devchain?: boolean;
   settings: KeyValueStore<PersistedSettings>;
   sync?: SettingsSync;
@@ -95,7 +97,7 @@ export async function createSessionStore(options: {
   /** A stored setting could not be used (damaged, or of an unknown form): its SettingsError, in words. */
   onReadFailed?: (error: unknown) => void;
 }): Promise<SessionStore> {
-  const { settings, localRpcUrl } = options;
+  const { settings, localRpcUrl, localOpRpcUrls = [] } = options;
   const synced = syncedSettings<PersistedSettings, SharedKey>({
     declarations: SHARED,
     settings,
@@ -105,7 +107,7 @@ export async function createSessionStore(options: {
   });
   // All at once: IndexedDB answers them in one round, before the first screen.
   const [savedNetwork, restored] = await Promise.all([settings.get('selectedNetworkId'), synced.restore()]);
-  const networks = resolveNetworks(localRpcUrl, restored.networkConfig);
+  const networks = resolveNetworks(localRpcUrl, restored.networkConfig, localOpRpcUrls);
 
   const store = createStore<SessionState>()((set, get) => {
     /** How a setting's actions change it. */
@@ -161,7 +163,7 @@ export async function createSessionStore(options: {
         return;
       }
       const config = value as PersistedSettings['networkConfig'];
-      const next = resolveNetworks(localRpcUrl, config);
+      const next = resolveNetworks(localRpcUrl, config, localOpRpcUrls);
       const current = store.getState().selectedNetworkId;
       const selected = next.some((n) => n.id === current) ? current : LOCAL_NETWORK_ID;
       store.setState({ networkConfig: config, networks: next, selectedNetworkId: selected });

@@ -3,7 +3,7 @@ import type { Address } from 'viem';
 import { listedTokens } from '../assets/catalogue';
 import { LOCAL_CHAIN_ID } from '../chain/localChain';
 import { LOCAL_UNISWAP_DEPLOYMENT } from '../chain/localUniswap';
-import type { Network } from '../chain/networks';
+import { isLocalL1, type Network } from '../chain/networks';
 import type { UniswapDeployment } from '../chain/uniswapDeployment';
 import { uniswapDeploymentFor } from '../chain/uniswapDeployments';
 
@@ -12,8 +12,8 @@ import { uniswapDeploymentFor } from '../chain/uniswapDeployments';
  * chain with the local chain's id is not the local chain: it has none.
  */
 export function swapDeploymentFor(network: Network): UniswapDeployment | undefined {
-  if (network.kind === 'local') return LOCAL_UNISWAP_DEPLOYMENT;
-  if (network.chainId === LOCAL_CHAIN_ID) return undefined;
+  if (isLocalL1(network)) return LOCAL_UNISWAP_DEPLOYMENT;
+  if (network.chainId === LOCAL_CHAIN_ID || network.kind === 'local') return undefined;
   return uniswapDeploymentFor(network.chainId);
 }
 

@@ -1,6 +1,7 @@
 import { AddressText } from '@/components/AddressText';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import { isLocalL1 } from '@/core/chain/networks';
 import { LOCAL_EXAMPLES, type LocalExample } from '@/core/contracts/localExamples';
 import { msg, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
@@ -16,7 +17,7 @@ import { showContract, updateContracts } from './contractsStore';
 export function ExampleContracts({ onLoaded }: { onLoaded(): void }) {
   const t = useT('contracts');
   const network = useSelectedNetwork();
-  if (network.kind !== 'local') return null;
+  if (!isLocalL1(network)) return null;
 
   const load = (example: LocalExample) => {
     updateContracts({ address: example.address });

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { Address } from 'viem';
 import { knownSpender } from '@/core/approvals/knownSpenders';
 import { PERMIT2_ADDRESS } from '@/core/chain/localChain';
-import type { Network } from '@/core/chain/networks';
+import { isLocalL1, type Network } from '@/core/chain/networks';
 import { LOCAL_EXAMPLES } from '@/core/contracts/localExamples';
 import { translate, useLocale, useT } from '../i18n';
 import { useAddressNames } from './addressNames';
@@ -24,7 +24,7 @@ export function useSpenderNames(network: Network): (address: Address) => Spender
   return useMemo(() => {
     const localSource = t('common:spender.localDemo');
     const local = new Map(
-      network.kind === 'local'
+      isLocalL1(network)
         ? [
             ...LOCAL_EXAMPLES.map((e) => [e.address.toLowerCase(), translate(e.name)] as const),
             [PERMIT2_ADDRESS.toLowerCase(), t('common:spender.localPermit2')] as const,
