@@ -1,5 +1,6 @@
 import type { Address } from 'viem';
 import { LOCAL_CHAIN_ID, LOCAL_ENS_RESOLVER } from './localChain';
+import type { FeeFamily, MulticallDeployment } from './networkFacts';
 import type { PresetChain } from './presetChain';
 import { presetChains } from './presetChains.generated';
 
@@ -35,10 +36,16 @@ export type Network = {
   /** ENS Universal Resolver, on networks with ENS names. */
   ensUniversalResolver: Address | undefined;
   /**
-   * The OP Stack GasPriceOracle, on rollups that charge an L1 data fee on top of gas (Base, OP
-   * Mainnet): sends include that fee in their cost.
+   * How the network charges beyond gas × price (see FeeFamily): the L1 data fee of OP Stack and
+   * Scroll rollups, Arbitrum's gas that includes its L1 cost. Generated for presets; read from the
+   * chain for a custom network when it is saved (verifyNetwork), or at first use for one saved
+   * before (`unknown`, see feeFamilyOf). Custom networks stored with `l1FeeOracle` read as OP Stack.
    */
-  l1FeeOracle: Address | undefined;
+  feeFamily: FeeFamily;
+  /** The chain id of the network it settles on (viem's `sourceId`): Ethereum for its rollups. */
+  parentChainId?: number | undefined;
+  /** Its Multicall3, where not at the canonical address (zkSync Era). */
+  multicall?: MulticallDeployment | undefined;
 };
 
 export const LOCAL_NETWORK_ID = 'local';
@@ -56,7 +63,9 @@ function fromPreset(preset: PresetChain): Network {
     testnet: preset.testnet,
     blockTimeMs: preset.blockTimeMs,
     ensUniversalResolver: (preset.ensUniversalResolver as Address | null) ?? undefined,
-    l1FeeOracle: (preset.l1FeeOracle as Address | null) ?? undefined,
+    feeFamily: preset.feeFamily,
+    ...(preset.parentChainId !== null ? { parentChainId: preset.parentChainId } : {}),
+    ...(preset.multicall !== null ? { multicall: preset.multicall } : {}),
   };
 }
 
@@ -74,7 +83,7 @@ export function localNetwork(rpcUrl: string | readonly string[]): Network {
     testnet: true,
     blockTimeMs: 1_000,
     ensUniversalResolver: LOCAL_ENS_RESOLVER,
-    l1FeeOracle: undefined,
+    feeFamily: { kind: 'l1' },
   };
 }
 
