@@ -1,13 +1,35 @@
 import { type Chain, getAddress } from 'viem';
 import { arbitrum, avalanche, base, bsc, gnosis, mainnet, optimism, polygon, sepolia } from 'viem/chains';
+import { MULTICALL3_ADDRESS } from '../../src/core/chain/localChain.ts';
+import { type FeeFamily, SCROLL_L1_GAS_PRICE_ORACLE } from '../../src/core/chain/networkFacts.ts';
 
-/** Cairn's preset networks: our id for each, the viem chain, and a typical block time. */
-export const presetSources: readonly { id: string; chain: Chain; blockTimeMs: number }[] = [
+/**
+ * Fee families viem does not mark: Arbitrum's chains carry nothing of their own in viem/chains,
+ * Scroll's oracle is a predeploy viem does not list. OP Stack chains are known by viem's
+ * `contracts.gasPriceOracle`, zkSync chains by viem's zkSync chain config (its EIP-712 domain).
+ */
+type DeclaredFamily = 'arbitrum' | 'scroll';
+
+/**
+ * A preset network's source: our id for it, the viem chain, a typical block time, and what viem
+ * does not say: its fee family where viem has no mark of it, and the chain it settles on where
+ * viem has no `sourceId` (Arbitrum One settles on Ethereum: docs.arbitrum.io, "Arbitrum chains").
+ */
+export type PresetSource = {
+  id: string;
+  chain: Chain;
+  blockTimeMs: number;
+  family?: DeclaredFamily;
+  parentChainId?: number;
+};
+
+/** Cairn's preset networks. */
+export const presetSources: readonly PresetSource[] = [
   { id: 'ethereum', chain: mainnet, blockTimeMs: 12_000 },
   { id: 'sepolia', chain: sepolia, blockTimeMs: 12_000 },
   { id: 'base', chain: base, blockTimeMs: 2_000 },
   { id: 'optimism', chain: optimism, blockTimeMs: 2_000 },
-  { id: 'arbitrum', chain: arbitrum, blockTimeMs: 250 },
+  { id: 'arbitrum', chain: arbitrum, blockTimeMs: 250, family: 'arbitrum', parentChainId: 1 },
   { id: 'polygon', chain: polygon, blockTimeMs: 2_000 },
   { id: 'bsc', chain: bsc, blockTimeMs: 750 },
   { id: 'gnosis', chain: gnosis, blockTimeMs: 5_000 },
@@ -16,8 +38,28 @@ export const presetSources: readonly { id: string; chain: Chain; blockTimeMs: nu
 
 const checksummed = (address: string | undefined) => (address ? getAddress(address) : null);
 
-export function presetChainData() {
-  return presetSources.map(({ id, chain, blockTimeMs }) => ({
+/** The fee family of a preset: viem's marks first, then what the source list declares, else plain L1 fees. */
+export function presetFeeFamily(source: Pick<PresetSource, 'chain' | 'family'>): FeeFamily {
+  const { chain } = source;
+  const oracle = (chain.contracts?.gasPriceOracle as { address?: string } | undefined)?.address;
+  if (oracle) return { kind: 'opStack', oracle: getAddress(oracle) };
+  if ((chain.custom as { getEip712Domain?: unknown } | undefined)?.getEip712Domain) return { kind: 'zkSync' };
+  if (source.family === 'scroll') return { kind: 'scroll', oracle: SCROLL_L1_GAS_PRICE_ORACLE };
+  if (source.family === 'arbitrum') return { kind: 'arbitrum' };
+  return { kind: 'l1' };
+}
+
+/** Where viem puts the chain's Multicall3 when not at the canonical address (zkSync Era's), else null. */
+export function presetMulticall(chain: Chain): { address: `0x${string}` } | null {
+  const address = chain.contracts?.multicall3?.address;
+  if (!address || getAddress(address) === MULTICALL3_ADDRESS) return null;
+  return { address: getAddress(address) };
+}
+
+/** One preset's data, as the app keeps it. */
+export function presetChainOf(source: PresetSource) {
+  const { id, chain, blockTimeMs } = source;
+  return {
     id,
     name: chain.name,
     chainId: chain.id,
@@ -32,8 +74,14 @@ export function presetChainData() {
     blockTimeMs,
     // Checksummed here, so the app does not hash them at start-up.
     ensUniversalResolver: checksummed(chain.contracts?.ensUniversalResolver?.address),
-    l1FeeOracle: checksummed((chain.contracts?.gasPriceOracle as { address?: string } | undefined)?.address),
-  }));
+    feeFamily: presetFeeFamily(source),
+    parentChainId: chain.sourceId ?? source.parentChainId ?? null,
+    multicall: presetMulticall(chain),
+  };
+}
+
+export function presetChainData() {
+  return presetSources.map(presetChainOf);
 }
 
 export function renderPresetChainsModule(): string {

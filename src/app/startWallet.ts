@@ -1,6 +1,7 @@
 import { type ActivityStore, lazyActivityStore } from '@/core/activity/activityStore';
 import { type ApprovalStore, lazyApprovalStore } from '@/core/approvals/approvalStore';
 import { type LastKnownPortfolio, lazyLastKnownPortfolio } from '@/core/assets/lastKnownPortfolio';
+import { keepFeeFamiliesWith } from '@/core/chain/feeFamily';
 import { broadcast, CHANNELS } from '@/core/channels';
 import { isCairnError } from '@/core/errors/base';
 import { storageFailureSentence } from '@/core/errors/storageFailure';
@@ -134,6 +135,8 @@ export async function startWallet(options: { keepNetworkChoice: boolean }): Prom
     connecting,
   ]);
   requestPersistenceOnceSaved(vault.store);
+  // A fee family read for a custom network saved before Cairn read them is kept on its record.
+  keepFeeFamiliesWith((networkId, chainId, family) => store.getState().keepFeeFamily(networkId, chainId, family));
   // The one gate that holds sending (core/verify/sendingGate.ts) reads this window's alarms: they
   // join the other windows' at start, before anything can be sent here.
   syncAlarmsAcrossWindows();

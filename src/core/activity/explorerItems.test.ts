@@ -47,6 +47,11 @@ describe('itemsFromExplorer', () => {
     expect(items[0]).toMatchObject({ blockNumber: 101n, timestamp: 1_700_000_001, txIndex: 0, logIndex: undefined });
   });
 
+  it('adds the L1 data fee where the explorer reports one', () => {
+    const items = itemsFromExplorer(10, me, { normal: [normal(1, me, bob, { l1Fee: 24_681_034_813n })], internal: [] });
+    expect(items[0]?.fee).toBe(63_000n + 24_681_034_813n);
+  });
+
   it('keeps value received from others only when it moved', () => {
     const items = itemsFromExplorer(1, me, {
       normal: [normal(1, bob, me), normal(2, bob, me, { isError: true }), normal(3, bob, me, { value: 0n })],

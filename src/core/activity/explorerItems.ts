@@ -55,7 +55,8 @@ export function itemsFromExplorer(
   const items: ActivityItem[] = [];
   for (const tx of history.normal) {
     if (sameAddress(tx.from, account)) {
-      const outcome = { fee: tx.gasUsed * tx.gasPrice, failed: tx.isError };
+      // Gas × price, plus the L1 data fee where the explorer reports one (see ExplorerTx.l1Fee).
+      const outcome = { fee: tx.gasUsed * tx.gasPrice + (tx.l1Fee ?? 0n), failed: tx.isError };
       items.push(sentItem(chainId, account, asNativeTx(tx), outcome, 'explorer'));
     } else if (!tx.isError && tx.value > 0n) {
       items.push(receivedItem(chainId, account, asNativeTx(tx), 'tx', 'explorer'));

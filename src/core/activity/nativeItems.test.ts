@@ -1,6 +1,8 @@
 import { getAddress, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { type NativeTx, nativeTx, receiptOutcome, receivedItem, sentItem } from './nativeItems';
+import opStack from '../../testing/fixtures/feeFamilies/opStack.json' with { type: 'json' };
+import { recordedResult } from '../../testing/recordedNode';
+import { type NativeTx, nativeTx, receiptFee, receiptOutcome, receivedItem, sentItem } from './nativeItems';
 
 const me = getAddress('0x00000000000000000000000000000000000000a1');
 const bob = getAddress('0x00000000000000000000000000000000000000b0');
@@ -36,6 +38,13 @@ describe('native items', () => {
       fee: 42_000n,
       failed: true,
     });
+  });
+
+  it('adds the L1 data fee an OP Stack receipt reports (recorded, see the fixtures README)', () => {
+    const raw = recordedResult(opStack, 'eth_getTransactionReceipt') as { gasUsed: string; effectiveGasPrice: string };
+    // viem's receipt formatter turns the known fields to bigint and leaves l1Fee as the node's hex.
+    const receipt = { ...raw, gasUsed: BigInt(raw.gasUsed), effectiveGasPrice: BigInt(raw.effectiveGasPrice) };
+    expect(receiptFee(receipt)).toBe(receipt.gasUsed * receipt.effectiveGasPrice + 24_681_034_813n);
   });
 
   it('makes a sent item: out, or self when sent to the account itself, with fee and failure', () => {

@@ -1,4 +1,5 @@
 import type { Address, Hex, Transaction, TransactionReceipt } from 'viem';
+import { receiptL1Fee } from '../chain/l1Fees';
 import { type ActivityItem, type ActivitySource, activityItem, direction } from './item';
 
 /** A transaction as native history needs it, whichever source found it: a block, the node, an explorer. */
@@ -34,9 +35,12 @@ export function nativeTx(
   };
 }
 
-/** The fee a mined transaction paid: gas used × effective gas price. */
+/**
+ * The fee a mined transaction paid: gas used × effective gas price, plus the L1 data fee the
+ * receipt reports on OP Stack and Scroll rollups (`l1Fee`, see receiptL1Fee).
+ */
 export function receiptFee(receipt: Pick<TransactionReceipt, 'gasUsed' | 'effectiveGasPrice'>): bigint {
-  return receipt.gasUsed * receipt.effectiveGasPrice;
+  return receipt.gasUsed * receipt.effectiveGasPrice + receiptL1Fee(receipt);
 }
 
 export function receiptOutcome(

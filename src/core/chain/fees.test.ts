@@ -3,7 +3,16 @@ import { HttpRequestError, InvalidInputRpcError, LimitExceededRpcError, RpcReque
 import { describe, expect, it } from 'vitest';
 import { isCairnError } from '../errors/base';
 import type { ChainClient } from './client';
-import { costRange, exactFees, type Fees, maxGasPrice, presetFees, readFeeMarket, replacementFees } from './fees';
+import {
+  costRange,
+  exactFees,
+  type Fees,
+  maxGasPrice,
+  presetFees,
+  readFeeMarket,
+  replacementFees,
+  withoutTips,
+} from './fees';
 
 const gwei = (n: number) => BigInt(Math.round(n * 1e9));
 const market = {
@@ -150,5 +159,38 @@ describe('readFeeMarket says the block it was read at', () => {
       eth_maxPriorityFeePerGas: '0x1',
     });
     expect(await readFeeMarket(node)).toMatchObject({ kind: 'eip1559', baseFee: 3n, block: 0x5bn });
+  });
+});
+
+describe('fees on Arbitrum', () => {
+  const history = {
+    oldestBlock: '0x1',
+    baseFeePerGas: ['0x989680', '0x989680', '0x989680'],
+    reward: [
+      ['0x1', '0x5f5e100', '0x3b9aca00'],
+      ['0x1', '0x5f5e100', '0x3b9aca00'],
+    ],
+  };
+
+  it('asks no tip: the sequencer orders by arrival', async () => {
+    const node = stubNode({ eth_feeHistory: history, eth_maxPriorityFeePerGas: new Error('not to be asked') });
+    const read = await readFeeMarket(node, { kind: 'arbitrum' });
+    expect(read).toEqual({
+      kind: 'eip1559',
+      baseFee: 10_000_000n,
+      tips: { slow: 0n, normal: 0n, fast: 0n },
+      block: 2n,
+    });
+    expect(presetFees(read, 'fast')).toEqual({ kind: 'eip1559', maxFeePerGas: 25_000_000n, maxPriorityFeePerGas: 0n });
+  });
+
+  it('keeps the percentile tips elsewhere', async () => {
+    const node = stubNode({ eth_feeHistory: history, eth_maxPriorityFeePerGas: '0x1' });
+    const read = await readFeeMarket(node, { kind: 'opStack', oracle: '0x420000000000000000000000000000000000000F' });
+    expect(read.kind === 'eip1559' && read.tips.normal).toBe(100_000_000n);
+  });
+
+  it('leaves a legacy market as it is', () => {
+    expect(withoutTips({ kind: 'legacy', gasPrice: 5n })).toEqual({ kind: 'legacy', gasPrice: 5n });
   });
 });

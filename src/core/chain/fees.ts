@@ -1,5 +1,6 @@
 import { RpcError } from 'viem';
 import type { ChainClient } from './client';
+import type { FeeFamily } from './networkFacts';
 import { toChainError } from './toChainError';
 
 export type FeePreset = 'slow' | 'normal' | 'fast';
@@ -57,11 +58,25 @@ function feeHistoryUnsupported(error: unknown): boolean {
  * fees is legacy: eth_gasPrice. A node that refuses eth_feeHistory is asked for its latest
  * block instead: a base fee there still means EIP-1559, none means legacy. The market carries the
  * block it was read at when the node told it (see FeeMarket), so a later reader can tell whether
- * it still stands for the head.
+ * it still stands for the head. On Arbitrum (`family`) the sequencer orders by arrival, not tip:
+ * the tips are 0 and the node is not asked for one (see withoutTips).
  *
  * Errors: ChainError.
  */
-export async function readFeeMarket(client: ChainClient): Promise<FeeMarket> {
+export async function readFeeMarket(client: ChainClient, family?: FeeFamily): Promise<FeeMarket> {
+  const market = await readMarket(client, family?.kind !== 'arbitrum');
+  return family?.kind === 'arbitrum' ? withoutTips(market) : market;
+}
+
+/**
+ * The market with no priority fee: for Arbitrum, whose sequencer orders transactions first come,
+ * first served, so a tip buys nothing (docs.arbitrum.io, "Gas and fees").
+ */
+export function withoutTips(market: FeeMarket): FeeMarket {
+  return market.kind === 'eip1559' ? { ...market, tips: { slow: 0n, normal: 0n, fast: 0n } } : market;
+}
+
+async function readMarket(client: ChainClient, askTip: boolean): Promise<FeeMarket> {
   try {
     const [history, suggestedTip] = await Promise.all([
       (
@@ -73,7 +88,9 @@ export async function readFeeMarket(client: ChainClient): Promise<FeeMarket> {
         if (feeHistoryUnsupported(error)) return undefined;
         throw error;
       }),
-      (client.request({ method: 'eth_maxPriorityFeePerGas' }) as Promise<string>).then(BigInt).catch(() => 0n),
+      askTip
+        ? (client.request({ method: 'eth_maxPriorityFeePerGas' }) as Promise<string>).then(BigInt).catch(() => 0n)
+        : Promise.resolve(0n),
     ]);
     const baseFees = history
       ? (history.baseFeePerGas ?? []).map((v) => BigInt(v))

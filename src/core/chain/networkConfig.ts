@@ -1,4 +1,5 @@
 import { sameAddress } from '../keys/sameAddress';
+import type { FeeFamily } from './networkFacts';
 import { builtInNetworks, type Network, rpcChosenByPerson, rpcFromAfterEdit } from './networks';
 
 /** A person's changes to a built-in network: its RPC URLs, WebSocket URL and explorer. */
@@ -64,6 +65,18 @@ export function withoutNetwork(config: NetworkConfig, id: string): NetworkConfig
     custom: config.custom.filter((n) => n.id !== id),
     allAccountReads: (config.allAccountReads ?? []).filter((n) => n !== id),
   };
+}
+
+/**
+ * Keeps the fee family read from a custom network's chain (feeFamilyOf) on its record, when the
+ * record still does not know it and still reads through the same chain id: a family read for a
+ * record changed meanwhile is not written over it. Anything else leaves the config as it was.
+ */
+export function withFeeFamily(config: NetworkConfig, id: string, chainId: number, family: FeeFamily): NetworkConfig {
+  if (family.kind === 'unknown') return config;
+  const stale = (n: Network) => n.id === id && n.chainId === chainId && n.feeFamily.kind === 'unknown';
+  if (!config.custom.some(stale)) return config;
+  return { ...config, custom: config.custom.map((n) => (stale(n) ? { ...n, feeFamily: family } : n)) };
 }
 
 /** Allows (or stops) requests naming all accounts through a network whose RPC the person did not choose. */

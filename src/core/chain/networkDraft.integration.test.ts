@@ -17,8 +17,14 @@ const custom = (rpcUrls: string, chainId: string, wsUrl = '') => {
 };
 
 describe('checking a network before saving it', () => {
-  it('accepts RPC URLs that answer with the network’s chain id', async () => {
-    await expect(verifyNetwork(custom(url, '31337'))).resolves.toBeUndefined();
+  it('accepts RPC URLs that answer with the network’s chain id, and reads its fee family from the node', async () => {
+    const draft = custom(url, '31337');
+    expect(draft.feeFamily).toEqual({ kind: 'unknown' });
+    const checked = await verifyNetwork(draft);
+    expect(checked).toMatchObject({ id: draft.id, chainId: 31337, rpcUrls: [url] });
+    // The local node answers every probe (Hardhat refuses zks_L1ChainId): a family, never "unknown".
+    // (Another file of this worker may have put a mock GasPriceOracle at the OP predeploy.)
+    expect(['l1', 'opStack']).toContain(checked.feeFamily.kind);
   });
 
   it('refuses a chain id mismatch, naming both ids and the URL', async () => {
@@ -37,7 +43,7 @@ describe('checking a network before saving it', () => {
 
   it('checks the WebSocket URL too: its chain id and that it takes a newHeads subscription', async () => {
     const socket = url.replace(/^http/, 'ws');
-    await expect(verifyNetwork(custom(url, '31337', socket))).resolves.toBeUndefined();
+    await expect(verifyNetwork(custom(url, '31337', socket))).resolves.toMatchObject({ wsUrl: socket });
     const dead = `ws://127.0.0.1:${await findFreePort()}`;
     await expect(verifyNetwork(custom(url, '31337', dead))).rejects.toMatchObject({
       code: 'CHAIN_UNREACHABLE',

@@ -2,6 +2,7 @@ import { getChainId } from 'viem/actions';
 import { WrongChainError } from '../errors/chain';
 import { codeValue, type Message, msg } from '../i18n/message';
 import { chainClient } from './client';
+import { detectFeeFamily } from './feeFamily';
 import { browserSocket, checkHeadSocket, type OpenHeadSocket } from './headSubscription';
 import { type Network, rpcFromAfterEdit } from './networks';
 import { isLocalPlainUrl } from './plainHttp';
@@ -127,7 +128,8 @@ export function parseNetworkDraft(
       testnet: false,
       blockTimeMs: base?.blockTimeMs ?? 4_000,
       ensUniversalResolver: undefined,
-      l1FeeOracle: undefined,
+      // The same chain keeps its family; verifyNetwork reads it from the chain afresh.
+      feeFamily: base && base.chainId === chainId ? base.feeFamily : { kind: 'unknown' },
     },
   };
 }
@@ -136,7 +138,10 @@ export function parseNetworkDraft(
  * Asks every RPC URL of a network for its chain id before the network is saved, one after
  * another (`onProgress` hears each URL as it is asked, with how many were answered before it), and
  * its WebSocket URL (where one is set and `open` can open it) for its chain id and a newHeads
- * subscription. Throws WrongChainError (showing both ids) or a ChainError naming the URL that failed.
+ * subscription. A custom network's fee family is read from the chain (detectFeeFamily, one batch
+ * to its first URL) and returned on it, so an OP Stack chain added by URL counts its L1 fee; a
+ * node that cannot tell leaves it `unknown`, read again at first use (feeFamilyOf). Returns the
+ * network to save. Throws WrongChainError (showing both ids) or a ChainError naming the URL that failed.
  */
 export async function verifyNetwork(
   network: Network,
@@ -147,7 +152,7 @@ export async function verifyNetwork(
     onProgress?: (progress: { url: string; done: number; total: number }) => void;
     open?: OpenHeadSocket | undefined;
   } = {},
-): Promise<void> {
+): Promise<Network> {
   for (const [done, url] of network.rpcUrls.entries()) {
     onProgress?.({ url, done, total: network.rpcUrls.length });
     const probe: Network = { ...network, id: `probe:${url}`, rpcUrls: [url] };
@@ -161,4 +166,9 @@ export async function verifyNetwork(
       throw new WrongChainError({ expectedChainId: network.chainId, actualChainId: actual, rpcUrl: url });
   }
   if (network.wsUrl && open) await checkHeadSocket(network.wsUrl, network.chainId, open);
+  if (network.kind !== 'custom') return network;
+  const first = network.rpcUrls[0];
+  const probe: Network = { ...network, id: `probe:${first}`, rpcUrls: first ? [first] : [] };
+  const feeFamily = await detectFeeFamily(chainClient(probe)).catch(() => network.feeFamily);
+  return { ...network, feeFamily };
 }

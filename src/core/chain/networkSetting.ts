@@ -7,9 +7,11 @@ import {
   type NetworkConfig,
   type NetworkEdit,
   withAllAccountReads,
+  withFeeFamily,
   withoutNetwork,
   withSavedNetwork,
 } from './networkConfig';
+import { type FeeFamily, storedFeeFamily } from './networkFacts';
 import type { Network, RpcSource } from './networks';
 
 const isOptionalString = (value: unknown) => value === undefined || isString(value);
@@ -31,11 +33,18 @@ function isNetworkEdit(value: unknown): value is NetworkEdit {
   );
 }
 
+/** A custom network as stored, before its fee family is read (storedNetwork). */
+type StoredCustomNetwork = Omit<Network, 'feeFamily'> & { feeFamily?: unknown; l1FeeOracle?: unknown };
+
+const isOptionalChainId = (value: unknown) =>
+  value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value > 0);
+
 /**
  * A custom network as stored: every field of Network (older ones lack `rpcFrom`, see
- * resolveNetworks, and those saved before them lack `ensUniversalResolver` and `l1FeeOracle`).
+ * resolveNetworks; those saved before them lack `ensUniversalResolver`; those saved before fee
+ * families name an OP Stack oracle as `l1FeeOracle`, or nothing: see storedFeeFamily).
  */
-function isCustomNetwork(value: unknown): value is Network {
+function isCustomNetwork(value: unknown): value is StoredCustomNetwork {
   if (!isRecord(value) || !isRecord(value.nativeCurrency)) return false;
   const currency = value.nativeCurrency;
   return (
@@ -55,15 +64,24 @@ function isCustomNetwork(value: unknown): value is Network {
     Number.isFinite(value.blockTimeMs) &&
     value.blockTimeMs > 0 &&
     isOptionalAddress(value.ensUniversalResolver) &&
-    isOptionalAddress(value.l1FeeOracle)
+    storedFeeFamily(value) !== undefined &&
+    isOptionalChainId(value.parentChainId) &&
+    (value.multicall === undefined ||
+      (isRecord(value.multicall) && isString(value.multicall.address) && isAddress(value.multicall.address)))
   );
+}
+
+/** A stored custom network as Cairn uses it: `l1FeeOracle` of older records read as the OP Stack family. */
+function storedNetwork(stored: StoredCustomNetwork): Network {
+  const { l1FeeOracle: _old, feeFamily, ...rest } = stored;
+  return { ...rest, feeFamily: storedFeeFamily({ feeFamily, l1FeeOracle: _old }) ?? { kind: 'unknown' } };
 }
 
 /** The network config as stored, its edits, custom networks and allowed reads each read item by item. */
 function readNetworkConfig(stored: unknown, items: SoundItems): NetworkConfig | undefined {
   if (!isRecord(stored)) return undefined;
   const edits = items.record(stored.edits, (edit) => (isNetworkEdit(edit) ? edit : undefined));
-  const custom = items.list(stored.custom, isCustomNetwork);
+  const custom = items.list(stored.custom, isCustomNetwork)?.map(storedNetwork);
   if (!edits || !custom) return undefined;
   if (stored.allAccountReads === undefined) return { edits, custom };
   const allAccountReads = items.list(stored.allAccountReads, isString);
@@ -84,6 +102,13 @@ export const networkSetting = {
     /** Removes a custom network, or resets a built-in one to its defaults. */
     removeNetwork(id: string): void {
       change((config) => withoutNetwork(config, id));
+    },
+    /**
+     * Keeps the fee family read from a custom network's chain on its record (see withFeeFamily),
+     * so a network saved before families were read is asked once, not in every window.
+     */
+    keepFeeFamily(networkId: string, chainId: number, family: FeeFamily): void {
+      change((config) => withFeeFamily(config, networkId, chainId, family));
     },
     /** Allows (or stops) requests naming all accounts through a network whose RPC the person did not choose. */
     setAllAccountReads(networkId: string, allowed: boolean): void {

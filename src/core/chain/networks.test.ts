@@ -1,5 +1,6 @@
+import { arbitrum, base, mainnet, scroll, zksync } from 'viem/chains';
 import { describe, expect, it } from 'vitest';
-import { presetChainData } from '../../../scripts/generate/presetChains.ts';
+import { presetChainData, presetChainOf } from '../../../scripts/generate/presetChains.ts';
 import { LOCAL_CHAIN_ID } from './localChain';
 import { builtInNetworks, headPollIntervalMs, headSocketUrl, LOCAL_NETWORK_ID, localNetwork } from './networks';
 import { presetChains } from './presetChains.generated';
@@ -19,6 +20,41 @@ describe('built-in networks', () => {
 
   it('uses chain data generated from the installed viem/chains (run `npm run generate:presets` after upgrading viem)', () => {
     expect(presetChains).toEqual(presetChainData());
+  });
+
+  it('gives each preset its fee family and the chain it settles on', () => {
+    const byId = Object.fromEntries(builtInNetworks('http://127.0.0.1:8545').map((n) => [n.id, n]));
+    const oracle = '0x420000000000000000000000000000000000000F';
+    expect(byId.base?.feeFamily).toEqual({ kind: 'opStack', oracle });
+    expect(byId.optimism?.feeFamily).toEqual({ kind: 'opStack', oracle });
+    expect(byId.arbitrum?.feeFamily).toEqual({ kind: 'arbitrum' });
+    expect(byId.ethereum?.feeFamily).toEqual({ kind: 'l1' });
+    expect(byId.polygon?.feeFamily).toEqual({ kind: 'l1' });
+    expect(byId.local?.feeFamily).toEqual({ kind: 'l1' });
+    expect([byId.base?.parentChainId, byId.optimism?.parentChainId, byId.arbitrum?.parentChainId]).toEqual([1, 1, 1]);
+    expect(byId.ethereum).not.toHaveProperty('parentChainId');
+    // Every preset has Multicall3 at the canonical address: no override.
+    for (const network of Object.values(byId)) expect(network).not.toHaveProperty('multicall');
+  });
+
+  it('derives fee family, parent and Multicall3 from viem/chains for chains it may add', () => {
+    const zk = presetChainOf({ id: 'zksync', chain: zksync, blockTimeMs: 1_000 });
+    expect(zk.feeFamily).toEqual({ kind: 'zkSync' });
+    expect(zk.multicall).toEqual({ address: '0xF9cda624FBC7e059355ce98a31693d299FACd963' });
+    const sc = presetChainOf({ id: 'scroll', chain: scroll, blockTimeMs: 3_000, family: 'scroll', parentChainId: 1 });
+    expect(sc).toMatchObject({
+      feeFamily: { kind: 'scroll', oracle: '0x5300000000000000000000000000000000000002' },
+      parentChainId: 1,
+      multicall: null,
+    });
+    // viem's own sourceId wins over a declared parent; an undeclared chain is plain L1.
+    expect(presetChainOf({ id: 'b', chain: base, blockTimeMs: 2_000, parentChainId: 5 }).parentChainId).toBe(1);
+    expect(presetChainOf({ id: 'a', chain: arbitrum, blockTimeMs: 250 }).feeFamily).toEqual({ kind: 'l1' });
+    expect(presetChainOf({ id: 'm', chain: mainnet, blockTimeMs: 12_000 })).toMatchObject({
+      feeFamily: { kind: 'l1' },
+      parentChainId: null,
+      multicall: null,
+    });
   });
 
   it('marks testnets', () => {

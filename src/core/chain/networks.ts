@@ -1,5 +1,6 @@
 import type { Address } from 'viem';
 import { LOCAL_CHAIN_ID, LOCAL_ENS_RESOLVER, LOCAL_OP_CHAIN_ID } from './localChain';
+import { type FeeFamily, type MulticallDeployment, OP_GAS_PRICE_ORACLE } from './networkFacts';
 import type { PresetChain } from './presetChain';
 import { presetChains } from './presetChains.generated';
 
@@ -35,17 +36,20 @@ export type Network = {
   /** ENS Universal Resolver, on networks with ENS names. */
   ensUniversalResolver: Address | undefined;
   /**
-   * The OP Stack GasPriceOracle, on rollups that charge an L1 data fee on top of gas (Base, OP
-   * Mainnet): sends include that fee in their cost.
+   * How the network charges beyond gas × price (see FeeFamily): the L1 data fee of OP Stack and
+   * Scroll rollups, Arbitrum's gas that includes its L1 cost. Generated for presets; read from the
+   * chain for a custom network when it is saved (verifyNetwork), or at first use for one saved
+   * before (`unknown`, see feeFamilyOf). Custom networks stored with `l1FeeOracle` read as OP Stack.
    */
-  l1FeeOracle: Address | undefined;
+  feeFamily: FeeFamily;
+  /** The chain id of the network it settles on (viem's `sourceId`): Ethereum for its rollups. */
+  parentChainId?: number | undefined;
+  /** Its Multicall3, where not at the canonical address (zkSync Era). */
+  multicall?: MulticallDeployment | undefined;
 };
 
 export const LOCAL_NETWORK_ID = 'local';
 export const LOCAL_OP_NETWORK_ID = 'local-op';
-
-/** The OP Stack's GasPriceOracle predeploy, the same on every OP Stack chain. */
-export const OP_GAS_PRICE_ORACLE: Address = '0x420000000000000000000000000000000000000F';
 
 function fromPreset(preset: PresetChain): Network {
   return {
@@ -60,7 +64,9 @@ function fromPreset(preset: PresetChain): Network {
     testnet: preset.testnet,
     blockTimeMs: preset.blockTimeMs,
     ensUniversalResolver: (preset.ensUniversalResolver as Address | null) ?? undefined,
-    l1FeeOracle: (preset.l1FeeOracle as Address | null) ?? undefined,
+    feeFamily: preset.feeFamily,
+    ...(preset.parentChainId !== null ? { parentChainId: preset.parentChainId } : {}),
+    ...(preset.multicall !== null ? { multicall: preset.multicall } : {}),
   };
 }
 
@@ -78,7 +84,7 @@ export function localNetwork(rpcUrl: string | readonly string[]): Network {
     testnet: true,
     blockTimeMs: 1_000,
     ensUniversalResolver: LOCAL_ENS_RESOLVER,
-    l1FeeOracle: undefined,
+    feeFamily: { kind: 'l1' },
   };
 }
 
@@ -100,7 +106,8 @@ export function localOpNetwork(rpcUrls: readonly string[]): Network {
     testnet: true,
     blockTimeMs: 2_000,
     ensUniversalResolver: undefined,
-    l1FeeOracle: OP_GAS_PRICE_ORACLE,
+    feeFamily: { kind: 'opStack', oracle: OP_GAS_PRICE_ORACLE },
+    parentChainId: LOCAL_CHAIN_ID,
   };
 }
 

@@ -16,7 +16,11 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 12000,
     ensUniversalResolver: '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe',
-    l1FeeOracle: null,
+    feeFamily: {
+      kind: 'l1',
+    },
+    parentChainId: null,
+    multicall: null,
   },
   {
     id: 'sepolia',
@@ -32,7 +36,11 @@ export const presetChains: readonly PresetChain[] = [
     testnet: true,
     blockTimeMs: 12000,
     ensUniversalResolver: '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe',
-    l1FeeOracle: null,
+    feeFamily: {
+      kind: 'l1',
+    },
+    parentChainId: null,
+    multicall: null,
   },
   {
     id: 'base',
@@ -48,7 +56,12 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 2000,
     ensUniversalResolver: null,
-    l1FeeOracle: '0x420000000000000000000000000000000000000F',
+    feeFamily: {
+      kind: 'opStack',
+      oracle: '0x420000000000000000000000000000000000000F',
+    },
+    parentChainId: 1,
+    multicall: null,
   },
   {
     id: 'optimism',
@@ -64,7 +77,12 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 2000,
     ensUniversalResolver: null,
-    l1FeeOracle: '0x420000000000000000000000000000000000000F',
+    feeFamily: {
+      kind: 'opStack',
+      oracle: '0x420000000000000000000000000000000000000F',
+    },
+    parentChainId: 1,
+    multicall: null,
   },
   {
     id: 'arbitrum',
@@ -80,7 +98,11 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 250,
     ensUniversalResolver: null,
-    l1FeeOracle: null,
+    feeFamily: {
+      kind: 'arbitrum',
+    },
+    parentChainId: 1,
+    multicall: null,
   },
   {
     id: 'polygon',
@@ -96,7 +118,11 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 2000,
     ensUniversalResolver: null,
-    l1FeeOracle: null,
+    feeFamily: {
+      kind: 'l1',
+    },
+    parentChainId: null,
+    multicall: null,
   },
   {
     id: 'bsc',
@@ -112,7 +138,11 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 750,
     ensUniversalResolver: null,
-    l1FeeOracle: null,
+    feeFamily: {
+      kind: 'l1',
+    },
+    parentChainId: null,
+    multicall: null,
   },
   {
     id: 'gnosis',
@@ -128,7 +158,11 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 5000,
     ensUniversalResolver: null,
-    l1FeeOracle: null,
+    feeFamily: {
+      kind: 'l1',
+    },
+    parentChainId: null,
+    multicall: null,
   },
   {
     id: 'avalanche',
@@ -144,6 +178,10 @@ export const presetChains: readonly PresetChain[] = [
     testnet: false,
     blockTimeMs: 2000,
     ensUniversalResolver: null,
-    l1FeeOracle: null,
+    feeFamily: {
+      kind: 'l1',
+    },
+    parentChainId: null,
+    multicall: null,
   },
 ];

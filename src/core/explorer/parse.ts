@@ -17,6 +17,11 @@ export type ExplorerTransfer = {
 export type ExplorerTx = ExplorerTransfer & {
   gasUsed: bigint;
   gasPrice: bigint;
+  /**
+   * The L1 data fee paid on an OP Stack or Scroll rollup, where the explorer reports it (`l1Fee`,
+   * in wei; Etherscan's documented `txlist` fields do not include it, so it is mostly absent).
+   */
+  l1Fee?: bigint | undefined;
   input: Hex;
   nonce: number;
 };
@@ -139,6 +144,7 @@ export function toExplorerTx(raw: unknown): ExplorerTx {
     ...movement(item),
     gasUsed: whole(item, 'gasUsed'),
     gasPrice: whole(item, 'gasPrice'),
+    ...(typeof item.l1Fee === 'string' && item.l1Fee !== '' ? { l1Fee: whole(item, 'l1Fee') } : {}),
     input: bytes(item, 'input'),
     nonce: smallWhole(item, 'nonce'),
   };

@@ -37,7 +37,8 @@ const customNetwork = {
   testnet: true,
   blockTimeMs: 1000,
   ensUniversalResolver: address,
-  l1FeeOracle: undefined,
+  feeFamily: { kind: 'opStack', oracle: '0x420000000000000000000000000000000000000F' },
+  parentChainId: 1,
 };
 const soundNetworks = { edits: {}, custom: [customNetwork], allAccountReads: [] };
 
@@ -84,7 +85,11 @@ describe('session store: what is read from storage', () => {
           { ...customNetwork, id: 'd', testnet: 'yes' },
           { ...customNetwork, id: 'e', explorerUrl: 42 },
           { ...customNetwork, id: 'f', ensUniversalResolver: 'not an address' },
-          { ...customNetwork, id: 'g', l1FeeOracle: 42 },
+          { ...customNetwork, id: 'g', feeFamily: undefined, l1FeeOracle: 42 },
+          { ...customNetwork, id: 'i', feeFamily: { kind: 'opStack' } },
+          { ...customNetwork, id: 'j', feeFamily: { kind: 'optimistic' } },
+          { ...customNetwork, id: 'k', parentChainId: '1' },
+          { ...customNetwork, id: 'l', multicall: { address: 'nowhere' } },
           { ...customNetwork, id: 'h', rpcFrom: 'somewhere' },
         ],
         allAccountReads: ['local', 7],
@@ -166,6 +171,43 @@ describe('session store: what is read from storage', () => {
       rpcFrom: 'unrecorded',
     });
     expect(store.getState().networks.find((n) => n.id === 'local')?.rpcUrls).toEqual(['http://127.0.0.1:7777']);
+  });
+
+  it('reads custom networks stored before fee families: an l1FeeOracle as OP Stack, none as not known yet', async () => {
+    const { feeFamily: _family, parentChainId: _parent, ...older } = customNetwork;
+    const oracle = '0x420000000000000000000000000000000000000f';
+    const { store, failures } = await opened({
+      networkConfig: {
+        edits: {},
+        custom: [
+          { ...older, id: 'rollup', l1FeeOracle: oracle },
+          { ...older, id: 'plain' },
+        ],
+      },
+    });
+    expect(failures).toEqual([]);
+    const rollup = store.getState().networks.find((n) => n.id === 'rollup');
+    expect(rollup?.feeFamily).toEqual({ kind: 'opStack', oracle: '0x420000000000000000000000000000000000000F' });
+    expect(rollup).not.toHaveProperty('l1FeeOracle');
+    expect(store.getState().networks.find((n) => n.id === 'plain')?.feeFamily).toEqual({ kind: 'unknown' });
+  });
+
+  it('keeps a fee family read later on the record that had none, and on no other', async () => {
+    const { feeFamily: _family, ...older } = customNetwork;
+    const { store, settings } = await opened({
+      networkConfig: { edits: {}, custom: [{ ...older, id: 'a' }, customNetwork] },
+    });
+    // A family read for another chain id (the record changed meanwhile) is not written.
+    store.getState().keepFeeFamily('a', 8, { kind: 'zkSync' });
+    store.getState().keepFeeFamily('a', 7, { kind: 'arbitrum' });
+    // Nor over a family the record knows.
+    store.getState().keepFeeFamily('custom-x', 7, { kind: 'l1' });
+    await store.getState().whenSaved();
+    const stored = (await settings.get('networkConfig')) as { custom: { id: string; feeFamily: unknown }[] };
+    expect(stored.custom.map((n) => [n.id, n.feeFamily])).toEqual([
+      ['a', { kind: 'arbitrum' }],
+      ['custom-x', customNetwork.feeFamily],
+    ]);
   });
 
   it('reads sound values of every checked setting without a word', async () => {

@@ -115,6 +115,8 @@ describe('submit while sending is held', () => {
       fees,
       maxFee: 0n,
       previousMaxFee: 0n,
+      l1Fee: 0n,
+      l1Cost: 'none' as const,
       value: 1n,
       balance: 0n,
     };

@@ -6,7 +6,7 @@ import { compileContracts } from '../../../devchain/compile.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { vaultAccount } from '../../testing/vaultAccount';
 import { DEMO_MNEMONIC } from '../chain/localChain';
-import { localNetwork } from '../chain/networks';
+import { localNetwork, type Network } from '../chain/networks';
 import { derivePrivateKey, nfkdBytes, seedFromPhrase } from '../keys/hd';
 import { memoryLocks } from './locks';
 import { prepareSend, type SendDraft } from './prepare';
@@ -148,7 +148,11 @@ describe('preparing a send', () => {
     const { contractAddress } = await node.waitForTransactionReceipt({ hash });
     const code = await node.getCode({ address: contractAddress as `0x${string}` });
     await node.setCode({ address: oracle, bytecode: code as `0x${string}` });
-    const rollup = { ...network, id: 'prepare-rollup', l1FeeOracle: oracle as `0x${string}` };
+    const rollup: Network = {
+      ...network,
+      id: 'prepare-rollup',
+      feeFamily: { kind: 'opStack', oracle: oracle as `0x${string}` },
+    };
 
     const plain = await prepareSend(draft({}));
     const withL1 = await prepareSend(draft({ network: rollup }));

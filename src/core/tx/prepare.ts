@@ -1,7 +1,8 @@
-import { type Address, erc20Abi, type Hex, parseAbi, type SignedAuthorizationList, serializeTransaction } from 'viem';
+import { type Address, erc20Abi, type Hex, type SignedAuthorizationList } from 'viem';
 import { estimateGas, getBalance, getBlock, getCode, getTransactionCount, readContract } from 'viem/actions';
 import { currentAt, type HeadBlock, headBlockOf } from '../chain/chainHead';
 import { type ChainClient, chainClient } from '../chain/client';
+import { feeFamilyOf } from '../chain/feeFamily';
 import {
   costRange,
   exactFees,
@@ -13,6 +14,8 @@ import {
   readFeeMarket,
   sendAllFees,
 } from '../chain/fees';
+import { type L1CostForm, l1CostForm, l1FeeMax as l1FeeCap, readL1DataFee } from '../chain/l1Fees';
+import type { FeeFamily } from '../chain/networkFacts';
 import type { Network } from '../chain/networks';
 import { isNodeError } from '../chain/nodeErrors';
 import { toChainError } from '../chain/toChainError';
@@ -26,9 +29,6 @@ const GAS_MARGIN: [bigint, bigint] = [12n, 10n];
 const PLAIN_TRANSFER_GAS = 21_000n;
 /** Estimates this close above 21,000 for a plain transfer are a node's search overshoot, not real cost. */
 const PLAIN_TRANSFER_SLACK = 1_000n;
-/** Headroom on an OP Stack L1 data fee, which moves with Ethereum's fees: +25 %. */
-const L1_FEE_MARGIN: [bigint, bigint] = [5n, 4n];
-const gasPriceOracleAbi = parseAbi(['function getL1Fee(bytes) view returns (uint256)']);
 
 export type AdvancedOverrides = {
   gasLimit?: bigint | undefined;
@@ -89,8 +89,13 @@ export type PreparedSend<To extends Address | undefined = Address> = {
   market: FeeMarket;
   /** Network fees, the L1 data fee included where the network charges one. */
   cost: { expected: bigint; max: bigint };
-  /** The OP Stack L1 data fee estimate (0 elsewhere), part of `cost`. */
+  /** The L1 data fee estimate of OP Stack and Scroll rollups (0 elsewhere), part of `cost`. */
   l1Fee: bigint;
+  /**
+   * How the network's L1 cost shows in this fee (see L1CostForm): `inGas` on Arbitrum, whose gas
+   * limits include it (the review says so, since they look large).
+   */
+  l1Cost: L1CostForm;
   nativeBalance: bigint;
   tokenBalance: bigint | undefined;
   /**
@@ -142,7 +147,8 @@ const atMost = (read: bigint, proven: bigint | undefined) => (proven !== undefin
 
 /**
  * Works out everything a send needs before review in one batch of reads: fee market, block gas
- * limit, balances, nonce, the gas estimate and (on OP Stack rollups) the L1 data fee. What the
+ * limit, balances, nonce, the gas estimate and (on OP Stack and Scroll rollups) the L1 data fee;
+ * for a custom network stored before fee families, its family is read first, once (feeFamilyOf). What the
  * caller already has (`known`: the head, a fee market of that head) is not read again; a market
  * older than the head is. "Max" sends the native balance minus exactly the most the fees can
  * cost, paid in full, so nothing is left behind (on rollups with an L1 fee, that fee's headroom
@@ -177,11 +183,13 @@ export async function prepareSend<To extends Address | undefined = Address>(
   let estimate: Awaited<ReturnType<typeof settled<bigint>>>;
   let l1Fee: bigint;
   let toRunsCode: boolean | undefined;
+  let family: FeeFamily;
   try {
+    family = await feeFamilyOf(network, client);
     const latest = (head: HeadBlock | undefined) =>
       head ?? getBlock(client, { blockTag: 'latest' }).then((read) => headBlockOf(read));
     [market, block, nativeBalance, tokenBalance, confirmedNonce, estimate, l1Fee, toRunsCode] = await Promise.all([
-      knownMarket(known, () => readFeeMarket(client)),
+      knownMarket(known, () => readFeeMarket(client, family)),
       known.head instanceof Promise ? known.head.then(latest) : latest(known.head),
       getBalance(client, { address: from }),
       asset.kind === 'token'
@@ -199,7 +207,13 @@ export async function prepareSend<To extends Address | undefined = Address>(
               authorizationList: draft.advanced?.authorizationList,
             }),
       ),
-      readL1Fee(draft, call),
+      readL1DataFee(client, family, {
+        chainId: network.chainId,
+        to: call.to,
+        // "Max" sends a value not known yet: sized as large as any.
+        value: draft.max ? 2n ** 96n : call.value,
+        data: call.data,
+      }),
       recipient === undefined ? Promise.resolve(undefined) : runsCode(client, recipient, known.recipientRunsCode),
     ]);
   } catch (error) {
@@ -247,7 +261,7 @@ export async function prepareSend<To extends Address | undefined = Address>(
     (plainTransfer && gasEstimate <= PLAIN_TRANSFER_GAS + PLAIN_TRANSFER_SLACK
       ? PLAIN_TRANSFER_GAS
       : ceilDiv(gasEstimate * GAS_MARGIN[0], GAS_MARGIN[1]));
-  const l1FeeMax = ceilDiv(l1Fee * L1_FEE_MARGIN[0], L1_FEE_MARGIN[1]);
+  const l1FeeMax = l1FeeCap(l1Fee);
   const maxFee = gasLimit * maxGasPrice(fees) + l1FeeMax;
 
   let amount = draft.amount;
@@ -286,6 +300,7 @@ export async function prepareSend<To extends Address | undefined = Address>(
     market,
     cost: { expected: gasCost.expected + l1Fee, max: gasCost.max + l1FeeMax },
     l1Fee,
+    l1Cost: l1CostForm(family),
     nativeBalance,
     tokenBalance,
     block,
@@ -314,33 +329,4 @@ function firstCall(draft: SendDraft<Address | undefined>, amount: bigint): CallR
   if (recipient !== undefined) return transferCall({ from, to: recipient, asset, amount });
   if (asset.kind !== 'native') throw new TypeError('A contract creation carries only the network’s coin.');
   return { to: undefined, value: amount, data: '0x' };
-}
-
-/**
- * The OP Stack L1 data fee of this call, from the network's GasPriceOracle (0 on networks
- * without one). It depends on the signed size, so nonce, gas and fees are sized generously.
- */
-async function readL1Fee(
-  draft: SendDraft<Address | undefined>,
-  call: CallRequest<Address | undefined>,
-): Promise<bigint> {
-  const oracle = draft.network.l1FeeOracle;
-  if (!oracle) return 0n;
-  const unsigned = serializeTransaction({
-    type: 'eip1559',
-    chainId: draft.network.chainId,
-    nonce: 0xffffff,
-    to: call.to,
-    value: draft.max ? 2n ** 96n : call.value,
-    data: call.data === '0x' ? undefined : call.data,
-    gas: 0xffffffn,
-    maxFeePerGas: 2n ** 48n,
-    maxPriorityFeePerGas: 2n ** 48n,
-  });
-  return readContract(chainClient(draft.network), {
-    address: oracle,
-    abi: gasPriceOracleAbi,
-    functionName: 'getL1Fee',
-    args: [unsigned],
-  });
 }

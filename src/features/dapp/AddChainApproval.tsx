@@ -74,10 +74,11 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
     );
   }
 
-  const network = plan.network;
+  const planned = plan.network;
   const add = () =>
     request.run(async () => {
-      await verifyNetwork(network);
+      // Checked, with its fee family read from the chain.
+      const network = await verifyNetwork(planned);
       // The check took a moment: the site may have been disconnected, or the chain added elsewhere.
       if (!request.stillWaiting()) throw new SettingsError('SETTINGS_STORAGE_FAILED', msg('dapp:addChain.siteLeft'));
       const now = planAddChain(chain, store.getState().networks, () => network.id, site.networkId);
@@ -105,29 +106,29 @@ export function AddChainApproval({ id, chain }: { id: number; chain: AddChainPar
       <dl className={styles.facts}>
         <dt>{t('dapp:addChain.name')}</dt>
         <dd>
-          <UntrustedText text={network.name} kind="name" />
+          <UntrustedText text={planned.name} kind="name" />
         </dd>
         <dt>{t('dapp:addChain.chainId')}</dt>
-        <dd>{network.chainId}</dd>
+        <dd>{planned.chainId}</dd>
         <dt>{t('dapp:addChain.currency')}</dt>
         <dd>
-          <UntrustedText text={network.nativeCurrency.symbol} kind="symbol" />
+          <UntrustedText text={planned.nativeCurrency.symbol} kind="symbol" />
         </dd>
         <dt>{t('dapp:addChain.rpcUrls')}</dt>
         <dd>
           <ul className={ui.plainList}>
-            {network.rpcUrls.map((url) => (
+            {planned.rpcUrls.map((url) => (
               <li key={url}>
                 <UntrustedText text={url} kind="whole" />
               </li>
             ))}
           </ul>
         </dd>
-        {network.explorerUrl && (
+        {planned.explorerUrl && (
           <>
             <dt>{t('dapp:addChain.explorer')}</dt>
             <dd>
-              <UntrustedText text={network.explorerUrl} kind="whole" />
+              <UntrustedText text={planned.explorerUrl} kind="whole" />
             </dd>
           </>
         )}

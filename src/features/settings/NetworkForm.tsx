@@ -63,8 +63,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
     setErrors({});
     setBusy(true);
     try {
-      await verifyNetwork(parsed.network, { onProgress: setAsking });
-      saveNetwork(parsed.network);
+      saveNetwork(await verifyNetwork(parsed.network, { onProgress: setAsking }));
       if (await whenStored()) onDone();
     } catch (error) {
       setFailure(verifyFailure(error));

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Address, Hex } from 'viem';
 import { chainClient } from '@/core/chain/client';
+import { feeFamilyOf } from '@/core/chain/feeFamily';
 import { readFeeMarket } from '@/core/chain/fees';
 import { headPollIntervalMs, type Network } from '@/core/chain/networks';
 import { readReceiptSummary } from '@/core/chain/receipts';
@@ -14,11 +15,17 @@ export const txKeys = {
   receipt: (network: Network, hash: Hex) => [...chainKeys.network(network), 'receipt', hash.toLowerCase()] as const,
 };
 
-/** Fee levels from the node's recent blocks, refreshed about every block. */
+/**
+ * Fee levels from the node's recent blocks, refreshed about every block; by the network's fee
+ * family (no tip on Arbitrum), read from the chain once for a network stored without one.
+ */
 export function feeMarketQuery(network: Network) {
   return queryOptions({
     queryKey: txKeys.feeMarket(network),
-    queryFn: () => readFeeMarket(chainClient(network)),
+    queryFn: async () => {
+      const family = await feeFamilyOf(network).catch(() => network.feeFamily);
+      return readFeeMarket(chainClient(network), family);
+    },
     refetchInterval: 12_000,
     retry: false,
   });
