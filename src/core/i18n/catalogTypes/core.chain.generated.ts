@@ -128,6 +128,13 @@ declare module '../message' {
     "core.chain:network.symbol.invalid": undefined;
     "core.chain:network.wsUrl.notWebSocket": { "url": MessageValue };
     "core.chain:network.wsUrl.plainWs": { "url": MessageValue };
+    "core.chain:networkRead.offline": undefined;
+    "core.chain:networkRead.rateLimited": undefined;
+    "core.chain:networkRead.readFailed": undefined;
+    "core.chain:networkRead.unreachable": undefined;
+    "core.chain:networkRead.wrongChain": { "answered": MessageValue; "expected": MessageValue };
+    "core.chain:networkTotals.loading": undefined;
+    "core.chain:networkTotals.wrongChain": undefined;
     "core.chain:nft.image.cutOff": { "host": MessageValue };
     "core.chain:nft.image.notRaster": { "host": MessageValue };
     "core.chain:nft.image.notRasterEmpty": { "host": MessageValue };
