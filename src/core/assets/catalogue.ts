@@ -39,6 +39,16 @@ export function listedTokens(network: Network): TokenInfo[] {
   return fromList(listsByChainId.get(network.chainId));
 }
 
+/**
+ * Cairn's id of a listed token across networks (`extensions.cairnAsset` in the bundled lists:
+ * 'usdc', 'usdc.e', 'weth'…), or undefined for a token no bundled list names on this network. Only
+ * bundled knowledge: never a token's own name or symbol.
+ */
+export function bundledAssetId(network: Network, address: string): string | undefined {
+  const list = network.kind === 'local' ? (LOCAL_TOKEN_LIST as TokenList) : listsByChainId.get(network.chainId);
+  return list?.tokens.find((t) => sameAddress(t.address, address))?.extensions?.cairnAsset;
+}
+
 /** Price feeds of a network, keyed by asset: 'native' or a lower-case token address. */
 export function priceFeedsFor(network: Network): { key: string; address: Address }[] {
   const feeds = network.kind === 'local' ? LOCAL_PRICE_FEEDS : PRICE_FEEDS.filter((f) => f.chainId === network.chainId);

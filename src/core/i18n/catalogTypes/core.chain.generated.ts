@@ -67,6 +67,7 @@ declare module '../message' {
     "core.chain:approvals.kind.operator": undefined;
     "core.chain:approvals.kind.permit2": undefined;
     "core.chain:approvals.revoke.oneUnit": undefined;
+    "core.chain:assetGroup.bridged": { "symbol": MessageValue };
     "core.chain:contacts.address.clash": { "name": MessageValue };
     "core.chain:contacts.file.neither": undefined;
     "core.chain:contacts.file.noContacts": undefined;
