@@ -2,7 +2,7 @@ import { type Address, getAddress } from 'viem';
 import type { Network } from '../chain/networks';
 import { sameAddress } from '../keys/sameAddress';
 import { LOCAL_PRICE_FEEDS, LOCAL_TOKEN_LIST } from './localChainAssets';
-import { PRICE_FEEDS } from './priceFeeds';
+import { PRICE_FEEDS, SEQUENCER_UPTIME_FEEDS } from './priceFeeds';
 import type { PortfolioToken, TokenInfo, TokenList } from './token';
 import arbitrum from './tokenLists/arbitrum.json';
 import avalanche from './tokenLists/avalanche.json';
@@ -44,9 +44,18 @@ export function listedTokens(network: Network): TokenInfo[] {
  * 'usdc', 'usdc.e', 'weth'…), or undefined for a token no bundled list names on this network. Only
  * bundled knowledge: never a token's own name or symbol.
  */
-export function bundledAssetId(network: Network, address: string): string | undefined {
+export function bundledAssetId(network: Pick<Network, 'kind' | 'chainId'>, address: string): string | undefined {
   const list = network.kind === 'local' ? (LOCAL_TOKEN_LIST as TokenList) : listsByChainId.get(network.chainId);
   return list?.tokens.find((t) => sameAddress(t.address, address))?.extensions?.cairnAsset;
+}
+
+/**
+ * The network's Chainlink L2 sequencer uptime feed, by chain id (a custom network on chain 10 gets
+ * OP Mainnet's, as it gets its token list), or undefined where none is known.
+ */
+export function sequencerUptimeFeedFor(network: Pick<Network, 'kind' | 'chainId'>): Address | undefined {
+  if (network.kind === 'local') return undefined;
+  return SEQUENCER_UPTIME_FEEDS.find((f) => f.chainId === network.chainId)?.address;
 }
 
 /** Price feeds of a network, keyed by asset: 'native' or a lower-case token address. */

@@ -115,6 +115,11 @@ declare module '../message' {
     "core.chain:explorer.unreachable": { "host": MessageValue };
     "core.chain:explorer.unsupportedChain": { "chainId": MessageValue; "host": MessageValue };
     "core.chain:explorer.unsupportedChainPlan": { "chainId": MessageValue; "host": MessageValue };
+    "core.chain:l2Price.noFeed": undefined;
+    "core.chain:l2Price.sequencerDown": undefined;
+    "core.chain:l2Price.sequencerGrace": undefined;
+    "core.chain:l2Price.sequencerUnknown": undefined;
+    "core.chain:l2Price.stale": undefined;
     "core.chain:network.chainId.invalid": undefined;
     "core.chain:network.explorerUrl.notHttps": undefined;
     "core.chain:network.explorerUrl.plainHttp": undefined;
