@@ -80,6 +80,7 @@ describe('the Contracts screen’s local examples match what the seed compiles a
       name: FEE_TOKEN.name,
       symbol: FEE_TOKEN.symbol,
       decimals: FEE_TOKEN.decimals,
+      extensions: { cairnAsset: 'fee' },
     });
   });
 });

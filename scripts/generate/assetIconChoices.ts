@@ -92,6 +92,18 @@ export const TOKEN_CHOICES: readonly (Omit<TokenChoice, 'icon'> & { icon: string
     icon: null,
     why: "the local chain's fee-on-transfer test token stands for no real token",
   },
+  {
+    chainId: 901,
+    address: '0x538D2755B5Fb9A4f7c5769bdcf5103E569D6E241',
+    icon: 'DAI',
+    why: "the local OP chain's demo DAI",
+  },
+  {
+    chainId: 901,
+    address: '0x2bC4bda66711B1CEC35AC6492eC2d8d90A17D6e5',
+    icon: 'USDC',
+    why: "the local OP chain's demo USDC",
+  },
 ];
 
 /**
@@ -100,6 +112,7 @@ export const TOKEN_CHOICES: readonly (Omit<TokenChoice, 'icon'> & { icon: string
  */
 export const NATIVE_COINS: Readonly<Record<number, { icon: string; symbol: string }>> = {
   31337: { icon: 'ETH', symbol: 'ETH' },
+  901: { icon: 'ETH', symbol: 'ETH' },
   1: { icon: 'ETH', symbol: 'ETH' },
   11155111: { icon: 'ETH', symbol: 'ETH' },
   8453: { icon: 'ETH', symbol: 'ETH' },
@@ -112,7 +125,7 @@ export const NATIVE_COINS: Readonly<Record<number, { icon: string; symbol: strin
 };
 
 /**
- * The local chain's icon is Cairn's own (src/components/assetIcons/local-chain.svg: a laptop,
+ * The local chains' icon is Cairn's own (src/components/assetIcons/local-chain.svg: a laptop,
  * for "on this machine"), so it cannot be taken for a public network's.
  */
 export const LOCAL_CHAIN_ICON = 'local-chain';

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { networks as packageNetworks, tokens as packageTokens } from '@web3icons/common/metadata';
-import { LOCAL_CHAIN_ID } from '../../src/core/chain/localChain.ts';
+import { LOCAL_CHAIN_ID, LOCAL_OP_CHAIN_ID } from '../../src/core/chain/localChain.ts';
 import { ADDRESS_PLATFORMS, LOCAL_CHAIN_ICON, NATIVE_COINS, TOKEN_CHOICES } from './assetIconChoices.ts';
 import { presetSources } from './presetChains.ts';
 
@@ -83,14 +83,15 @@ export function iconPlan(): IconPlan {
   }
   for (const key of choices.keys()) problems.push(`${key}: a choice for a token no bundled list has`);
 
-  const chainIds = [LOCAL_CHAIN_ID, ...presetSources.map((p) => p.chain.id)];
+  const localChainIds = [LOCAL_CHAIN_ID, LOCAL_OP_CHAIN_ID];
+  const chainIds = [...localChainIds, ...presetSources.map((p) => p.chain.id)];
   const natives: Record<number, string> = {};
   const networks: Record<number, string> = {};
   for (const chainId of chainIds) {
     const native = NATIVE_COINS[chainId];
     if (native) natives[chainId] = tokenIconName(native.icon);
     else problems.push(`chain ${chainId}: no native coin icon in NATIVE_COINS`);
-    if (chainId === LOCAL_CHAIN_ID) {
+    if (localChainIds.includes(chainId)) {
       networks[chainId] = LOCAL_CHAIN_ICON;
       continue;
     }

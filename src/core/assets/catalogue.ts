@@ -1,8 +1,14 @@
 import { type Address, getAddress } from 'viem';
 import { isLocalL1, type Network } from '../chain/networks';
 import { sameAddress } from '../keys/sameAddress';
-import { LOCAL_OP_PRICE_FEEDS, LOCAL_OP_TOKEN_LIST, LOCAL_PRICE_FEEDS, LOCAL_TOKEN_LIST } from './localChainAssets';
-import { PRICE_FEEDS } from './priceFeeds';
+import {
+  LOCAL_OP_PRICE_FEEDS,
+  LOCAL_OP_SEQUENCER_FEED,
+  LOCAL_OP_TOKEN_LIST,
+  LOCAL_PRICE_FEEDS,
+  LOCAL_TOKEN_LIST,
+} from './localChainAssets';
+import { PRICE_FEEDS, SEQUENCER_UPTIME_FEEDS } from './priceFeeds';
 import type { PortfolioToken, TokenInfo, TokenList } from './token';
 import arbitrum from './tokenLists/arbitrum.json';
 import avalanche from './tokenLists/avalanche.json';
@@ -35,9 +41,31 @@ function fromList(list: TokenList | undefined): TokenInfo[] {
  * of its chain id otherwise (a custom network on chain 1 gets Ethereum's list).
  */
 export function listedTokens(network: Network): TokenInfo[] {
-  if (network.kind === 'local')
-    return fromList((isLocalL1(network) ? LOCAL_TOKEN_LIST : LOCAL_OP_TOKEN_LIST) as TokenList);
-  return fromList(listsByChainId.get(network.chainId));
+  return fromList(bundledListOf(network));
+}
+
+/** The local chains' demo lists, else the curated list of the chain id. */
+function bundledListOf(network: Pick<Network, 'kind' | 'chainId'>): TokenList | undefined {
+  if (network.kind === 'local') return (isLocalL1(network) ? LOCAL_TOKEN_LIST : LOCAL_OP_TOKEN_LIST) as TokenList;
+  return listsByChainId.get(network.chainId);
+}
+
+/**
+ * Cairn's id of a listed token across networks (`extensions.cairnAsset` in the bundled lists:
+ * 'usdc', 'usdc.e', 'weth'…), or undefined for a token no bundled list names on this network. Only
+ * bundled knowledge: never a token's own name or symbol.
+ */
+export function bundledAssetId(network: Pick<Network, 'kind' | 'chainId'>, address: string): string | undefined {
+  return bundledListOf(network)?.tokens.find((t) => sameAddress(t.address, address))?.extensions?.cairnAsset;
+}
+
+/**
+ * The network's Chainlink L2 sequencer uptime feed, by chain id (a custom network on chain 10 gets
+ * OP Mainnet's, as it gets its token list), or undefined where none is known.
+ */
+export function sequencerUptimeFeedFor(network: Pick<Network, 'kind' | 'chainId'>): Address | undefined {
+  if (network.kind === 'local') return isLocalL1(network) ? undefined : LOCAL_OP_SEQUENCER_FEED;
+  return SEQUENCER_UPTIME_FEEDS.find((f) => f.chainId === network.chainId)?.address;
 }
 
 /** Price feeds of a network, keyed by asset: 'native' or a lower-case token address. */

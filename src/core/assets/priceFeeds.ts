@@ -89,3 +89,19 @@ export const PRICE_FEEDS: readonly PriceFeed[] = [
     ['0x49D5c2BdFfac6CE2BFdB6640F4F80f226bc10bAB', 'ETH / USD', '0x976B3D034E162d8bD72D6b9C989d545b839003b0'],
   ]),
 ];
+
+/** A Chainlink L2 sequencer uptime feed (see core/prices/sequencerUptime.ts) on a rollup. */
+export type SequencerUptimeFeed = { chainId: number; network: string; address: Address };
+
+/**
+ * Chainlink's L2 sequencer uptime feed proxies, from Chainlink's "L2 Sequencer Uptime Feeds"
+ * page (docs.chain.link/data-feeds/l2-sequencer-feeds), confirmed as listed in
+ * tokenLists/SOURCES.md. An L2 price feed counts only while its chain's says up (l2Pricing.ts).
+ */
+export const SEQUENCER_UPTIME_FEEDS: readonly SequencerUptimeFeed[] = [
+  { chainId: 42161, network: 'Arbitrum One', address: '0xFdB631F5EE196F0ed6FAa767959853A9F217697D' },
+  { chainId: 10, network: 'OP Mainnet', address: '0x371EAD81c9102C9BF4874A9075FFFf170F2Ee389' },
+  { chainId: 8453, network: 'Base', address: '0xBCF85224fc0756B9Fa45aA7892530B47e10b6433' },
+  { chainId: 534352, network: 'Scroll', address: '0x45c2b8C204568A03Dc7A2E32B71D67Fe97F908A9' },
+  { chainId: 1088, network: 'Metis Andromeda', address: '0x58218ea7422255EBE94e56b504035a784b7AA204' },
+];

@@ -13,5 +13,13 @@ export type TokenList = {
   name: string;
   timestamp: string;
   version: { major: number; minor: number; patch: number };
-  tokens: { chainId: number; address: string; name: string; symbol: string; decimals: number }[];
+  tokens: {
+    chainId: number;
+    address: string;
+    name: string;
+    symbol: string;
+    decimals: number;
+    /** Cairn's id of the asset across networks (see assetGroups.ts): the same id on two networks is the same asset. */
+    extensions?: { cairnAsset?: string };
+  }[];
 };

@@ -11,7 +11,14 @@ import optimism from './tokenLists/optimism.json';
 import polygon from './tokenLists/polygon.json';
 import sepolia from './tokenLists/sepolia.json';
 
-type ListToken = { chainId: number; address: string; name: string; symbol: string; decimals: number };
+type ListToken = {
+  chainId: number;
+  address: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  extensions?: { cairnAsset?: string };
+};
 type List = {
   name: string;
   timestamp: string;
@@ -72,6 +79,12 @@ describe.each(LISTS)('the $network token list', ({ chainId, list }) => {
       expect(token.symbol.length).toBeLessThanOrEqual(11);
       expect(token.name.length).toBeGreaterThan(0);
     }
+  });
+
+  it('names each token’s asset across networks once (extensions.cairnAsset, see assetGroups.ts)', () => {
+    const ids = list.tokens.map((token) => token.extensions?.cairnAsset);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(\.[a-z0-9]+)?$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('points at no third-party image (no logoURI anywhere)', () => {

@@ -15,6 +15,7 @@ export class SettingsError extends CairnError<SettingsErrorCode> {
 const SETTING_NAMES = {
   addressBook: msg('core.keys:settings.name.addressBook'),
   networks: msg('core.keys:settings.name.networks'),
+  followedNetworks: msg('core.keys:settings.name.followedNetworks'),
   customTokens: msg('core.keys:settings.name.customTokens'),
   hiddenTokens: msg('core.keys:settings.name.hiddenTokens'),
   explorers: msg('core.keys:settings.name.explorers'),

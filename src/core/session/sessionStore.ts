@@ -7,6 +7,8 @@ import {
   hiddenTokensSetting,
   hideZeroBalancesSetting,
 } from '../assets/tokenSettings';
+import { defaultFollowed, type NetworkView, resolveFollowed, resolveNetworkView } from '../chain/followedNetworks';
+import { followedNetworksSetting } from '../chain/followedNetworksSetting';
 import { resolveNetworks } from '../chain/networkConfig';
 import { networkSetting } from '../chain/networkSetting';
 import { LOCAL_NETWORK_ID, type Network } from '../chain/networks';
@@ -32,6 +34,7 @@ export type { SettingsSync } from '../storage/syncedSettings';
 const SHARED = {
   autoLockMinutes: autoLockSetting,
   networkConfig: networkSetting,
+  followedNetworks: followedNetworksSetting,
   customTokens: customTokensSetting,
   hiddenTokens: hiddenTokensSetting,
   hideZeroBalances: hideZeroBalancesSetting,
@@ -66,6 +69,16 @@ export type SessionState = PersistedSettings &
     devchain: boolean;
     selectNetwork(id: string): void;
     /**
+     * The networks followed before the person chose any (see defaultFollowed), as this window
+     * found them at its start: what `followedNetworks` resolves to when none of its ids does
+     * (nothing stored yet: it is stored under the first follow or unfollow, so writing nothing
+     * at start).
+     */
+    followedDefault: string[];
+    /** What this window shows (its own, not kept): every followed network, or one of them by id. */
+    networkView: NetworkView;
+    setNetworkView(view: NetworkView): void;
+    /**
      * Resolves once every change made so far is stored (so "Saved." is only said when it is true);
      * throws SETTINGS_STORAGE_FAILED, in words, when one of them could not be stored.
      */
@@ -78,6 +91,20 @@ export function selectedNetwork(state: Pick<SessionState, 'networks' | 'selected
   const network = state.networks.find((n) => n.id === state.selectedNetworkId) ?? state.networks[0];
   if (!network) throw new Error('no networks configured');
   return network;
+}
+
+/** The networks Cairn follows, resolved: never empty, ids of removed networks left out. */
+export function followedNetworks(
+  state: Pick<SessionState, 'networks' | 'followedNetworks' | 'followedDefault'>,
+): Network[] {
+  return resolveFollowed(state.followedNetworks, state.networks, state.followedDefault);
+}
+
+/** This window's view: 'all', or the one followed network it names (all once that one is unfollowed). */
+export function networkView(
+  state: Pick<SessionState, 'networks' | 'followedNetworks' | 'followedDefault' | 'networkView'>,
+): 'all' | Network {
+  return resolveNetworkView(state.networkView, followedNetworks(state));
 }
 
 /**
@@ -108,6 +135,11 @@ export async function createSessionStore(options: {
   // All at once: IndexedDB answers them in one round, before the first screen.
   const [savedNetwork, restored] = await Promise.all([settings.get('selectedNetworkId'), synced.restore()]);
   const networks = resolveNetworks(localRpcUrl, restored.networkConfig, localOpRpcUrls);
+  const followedDefault = defaultFollowed({
+    savedNetworkId: savedNetwork,
+    devchain: options.devchain === true,
+    networks,
+  });
 
   const store = createStore<SessionState>()((set, get) => {
     /** How a setting's actions change it. */
@@ -118,6 +150,7 @@ export async function createSessionStore(options: {
     const actions: SettingActions = {
       ...SHARED.autoLockMinutes.actions(change('autoLockMinutes')),
       ...SHARED.networkConfig.actions(change('networkConfig')),
+      ...SHARED.followedNetworks.actions(change('followedNetworks')),
       ...SHARED.customTokens.actions(change('customTokens')),
       ...SHARED.hiddenTokens.actions(change('hiddenTokens')),
       ...SHARED.hideZeroBalances.actions(change('hideZeroBalances')),
@@ -132,6 +165,11 @@ export async function createSessionStore(options: {
       ...SHARED.safeTransactions.actions(change('safeTransactions')),
       ...SHARED.verification.actions(change('verification')),
     };
+    /** A change to a list never chosen (nothing stored, or unreadable) starts from the default shown. */
+    const fromDefault = () => {
+      if (get().followedNetworks.length === 0)
+        synced.change('followedNetworks', (ids) => (ids.length > 0 ? ids : followedDefault));
+    };
     return {
       ...restored,
       ...actions,
@@ -141,6 +179,24 @@ export async function createSessionStore(options: {
           ? savedNetwork
           : LOCAL_NETWORK_ID,
       devchain: options.devchain === true,
+      followedDefault,
+      networkView: 'all',
+      setNetworkView(view) {
+        if (view !== 'all' && !followedNetworks(get()).some((n) => n.id === view)) return;
+        set({ networkView: view });
+      },
+      followNetwork(id) {
+        if (!get().networks.some((n) => n.id === id)) return;
+        fromDefault();
+        actions.followNetwork(id);
+      },
+      // The last network followed stays followed, counting only networks that still exist.
+      unfollowNetwork(id) {
+        const rest = followedNetworks(get()).filter((n) => n.id !== id);
+        if (rest.length === 0) return;
+        fromDefault();
+        actions.unfollowNetwork(id);
+      },
       // Adding a token also shows it again.
       addCustomToken(networkId, token) {
         actions.addCustomToken(networkId, token);

@@ -14,6 +14,8 @@ export type SettingsSchema = VaultSettings & {
   selectedNetworkId: string;
   autoLockMinutes: number;
   networkConfig: NetworkConfig;
+  /** The networks Cairn follows, by network id (core/chain/followedNetworksSetting.ts). */
+  followedNetworks: string[];
   /** Tokens the person added, per network id. */
   customTokens: Record<string, TokenInfo[]>;
   /** Lower-case addresses of tokens the person hid, per network id. */

@@ -85,8 +85,9 @@ describe('a site’s network to add in Cairn’s window', { timeout: 30_000 }, (
     t.wallet.store.getState().updateSite(TEST_SITE, () => undefined);
     await expect.poll(() => site.answer(id), poll).toMatchObject({ error: { code: 4100 } });
     answer();
-    await expect.poll(() => rpc.answered, poll).toBe(1);
-    // The check ends a few steps after the answer: nothing is saved then either.
+    // Its chain id, then its fee family (one batch).
+    await expect.poll(() => rpc.answered, poll).toBe(2);
+    // The check ends a few steps after the answers: nothing is saved then either.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(saved()).toBeUndefined();
     expect(statuses()).toBe('Waiting for the site’s request…');

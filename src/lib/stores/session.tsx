@@ -1,7 +1,13 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Network } from '@/core/chain/networks';
-import { type SessionState, type SessionStore, selectedNetwork } from '@/core/session/sessionStore';
+import {
+  followedNetworks,
+  networkView,
+  type SessionState,
+  type SessionStore,
+  selectedNetwork,
+} from '@/core/session/sessionStore';
 
 const SessionContext = createContext<SessionStore | null>(null);
 
@@ -39,4 +45,23 @@ export function useWhenStored(): () => Promise<boolean> {
 
 export function useSelectedNetwork(): Network {
   return useSession(selectedNetwork);
+}
+
+/** The networks Cairn follows, as networks: never empty, ids of removed networks left out. */
+export function useFollowedNetworks(): Network[] {
+  // The ids and the network list are each kept as they are until they change: the list is derived
+  // from them here, so a render of another slice makes no new array.
+  const ids = useSession((s) => s.followedNetworks);
+  const networks = useSession((s) => s.networks);
+  const fallback = useSession((s) => s.followedDefault);
+  return useMemo(
+    () => followedNetworks({ followedNetworks: ids, networks, followedDefault: fallback }),
+    [ids, networks, fallback],
+  );
+}
+
+/** This window's view: 'all', or the one followed network it shows (all once that one is unfollowed). */
+export function useNetworkView(): 'all' | Network {
+  // The selector gives 'all' or a network of the state's own list: the same value until it changes.
+  return useSession(networkView);
 }

@@ -26,6 +26,7 @@ export const NETWORK_ICONS: Readonly<Record<number, NetworkIconName>> = {
   56: 'network-binance-smart-chain',
   100: 'network-gnosis',
   137: 'network-polygon',
+  901: 'local-chain',
   8453: 'network-base',
   31337: 'local-chain',
   42161: 'network-arbitrum-one',

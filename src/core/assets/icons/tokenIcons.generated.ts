@@ -50,6 +50,8 @@ export const LISTED_TOKEN_ICONS: Readonly<Record<string, TokenIconName>> = {
   '100:0xddafbb505ad214d7b80b1f830fccc89b60fb7a83': 'token-USDC', // USDC: bridged USDC
   '100:0x6a023ccd1ff6f2045c3309768ead9e68f978f6e1': 'token-ETH', // WETH: bridged ETH
   '100:0x9c58bacc331c9aa871afd802db6379a98e80cedb': 'token-GNO', // GNO: the package's address data
+  '901:0x538d2755b5fb9a4f7c5769bdcf5103e569d6e241': 'token-DAI', // DAI: the local OP chain's demo DAI
+  '901:0x2bc4bda66711b1cec35ac6492ec2d8d90a17d6e5': 'token-USDC', // USDC: the local OP chain's demo USDC
   '31337:0x73511669fd4de447fed18bb79bafeac93ab7f31f': 'token-DAI', // DAI: the local chain's demo DAI
   '31337:0xb581c9264f59bf0289fa76d61b2d0746dce3c30d': 'token-USDC', // USDC: the local chain's demo USDC
   '31337:0xc469e7ae4ad962c30c7111dc580b4adbc7e914dd': 'token-USDT', // USDT: the local chain's demo USDT
@@ -79,6 +81,7 @@ export const NATIVE_COIN_ICONS: Readonly<Record<number, TokenIconName>> = {
   56: 'token-BNB',
   100: 'token-DAI',
   137: 'token-POL',
+  901: 'token-ETH',
   8453: 'token-ETH',
   31337: 'token-ETH',
   42161: 'token-ETH',

@@ -67,6 +67,7 @@ declare module '../message' {
     "core.chain:approvals.kind.operator": undefined;
     "core.chain:approvals.kind.permit2": undefined;
     "core.chain:approvals.revoke.oneUnit": undefined;
+    "core.chain:assetGroup.bridged": { "symbol": MessageValue };
     "core.chain:contacts.address.clash": { "name": MessageValue };
     "core.chain:contacts.file.neither": undefined;
     "core.chain:contacts.file.noContacts": undefined;
@@ -114,6 +115,11 @@ declare module '../message' {
     "core.chain:explorer.unreachable": { "host": MessageValue };
     "core.chain:explorer.unsupportedChain": { "chainId": MessageValue; "host": MessageValue };
     "core.chain:explorer.unsupportedChainPlan": { "chainId": MessageValue; "host": MessageValue };
+    "core.chain:l2Price.noFeed": undefined;
+    "core.chain:l2Price.sequencerDown": undefined;
+    "core.chain:l2Price.sequencerGrace": undefined;
+    "core.chain:l2Price.sequencerUnknown": undefined;
+    "core.chain:l2Price.stale": undefined;
     "core.chain:network.chainId.invalid": undefined;
     "core.chain:network.explorerUrl.notHttps": undefined;
     "core.chain:network.explorerUrl.plainHttp": undefined;
@@ -128,6 +134,13 @@ declare module '../message' {
     "core.chain:network.symbol.invalid": undefined;
     "core.chain:network.wsUrl.notWebSocket": { "url": MessageValue };
     "core.chain:network.wsUrl.plainWs": { "url": MessageValue };
+    "core.chain:networkRead.offline": undefined;
+    "core.chain:networkRead.rateLimited": undefined;
+    "core.chain:networkRead.readFailed": undefined;
+    "core.chain:networkRead.unreachable": undefined;
+    "core.chain:networkRead.wrongChain": { "answered": MessageValue; "expected": MessageValue };
+    "core.chain:networkTotals.loading": undefined;
+    "core.chain:networkTotals.wrongChain": undefined;
     "core.chain:nft.image.cutOff": { "host": MessageValue };
     "core.chain:nft.image.notRaster": { "host": MessageValue };
     "core.chain:nft.image.notRasterEmpty": { "host": MessageValue };

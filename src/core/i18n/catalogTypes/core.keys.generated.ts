@@ -122,6 +122,7 @@ declare module '../message' {
     "core.keys:settings.name.addressBook": undefined;
     "core.keys:settings.name.customTokens": undefined;
     "core.keys:settings.name.explorers": undefined;
+    "core.keys:settings.name.followedNetworks": undefined;
     "core.keys:settings.name.hiddenTokens": undefined;
     "core.keys:settings.name.networks": undefined;
     "core.keys:settings.name.nftMedia": undefined;

@@ -1,0 +1,126 @@
+import { getAddress } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { builtInNetworks, type Network } from '../chain/networks';
+import { listedTokens } from './catalogue';
+import { PRICE_MAX_AGE_SECONDS } from './fiat';
+import { type PriceInputs, parentFeedFor, pickPrice } from './l2Pricing';
+import type { FeedAnswer } from './portfolio';
+import { PRICE_FEEDS, SEQUENCER_UPTIME_FEEDS } from './priceFeeds';
+import type { PortfolioToken } from './token';
+
+const networks = builtInNetworks('http://127.0.0.1:8545');
+const net = (id: string) => networks.find((n) => n.id === id) as Network;
+const now = 1_800_000_000;
+const answer = (updatedAt: number, value = 3_000n * 10n ** 8n): FeedAnswer => ({
+  answer: value,
+  decimals: 8,
+  updatedAt,
+  roundId: 1n,
+});
+const l2Price = answer(now - 60, 3_001n * 10n ** 8n);
+const l1Price = answer(now - 120, 3_000n * 10n ** 8n);
+const up = { answer: 0n, startedAt: now - 7_200 };
+
+const inputs = (over: Partial<PriceInputs>): PriceInputs => ({
+  network: net('optimism'),
+  own: l2Price,
+  sequencer: up,
+  now,
+  parent: { price: l1Price, now },
+  ...over,
+});
+
+describe('pickPrice', () => {
+  it('uses the L2 feed while the sequencer has been up past the grace period', () => {
+    expect(pickPrice(inputs({}))).toEqual({ price: l2Price, from: 'network' });
+  });
+
+  it('falls back to the parent’s feed while the sequencer is down, in grace, or unknown', () => {
+    for (const sequencer of [
+      { answer: 1n, startedAt: now - 7_200 },
+      { answer: 0n, startedAt: now - 600 },
+      { answer: 0n, startedAt: 0 },
+      undefined,
+    ]) {
+      expect(pickPrice(inputs({ sequencer }))).toEqual({ price: l1Price, from: 'parent' });
+    }
+  });
+
+  it('never uses a stale feed: the L2’s falls back, the parent’s is refused too', () => {
+    const stale = answer(now - PRICE_MAX_AGE_SECONDS - 1);
+    expect(pickPrice(inputs({ own: stale }))).toEqual({ price: l1Price, from: 'parent' });
+    expect(pickPrice(inputs({ own: stale, parent: { price: stale, now } }))).toEqual({
+      none: { id: 'core.chain:l2Price.stale' },
+    });
+    expect(
+      pickPrice(inputs({ sequencer: { answer: 1n, startedAt: now - 10 }, parent: { price: stale, now } })),
+    ).toEqual({ none: { id: 'core.chain:l2Price.sequencerDown' } });
+  });
+
+  it('says why there is no price', () => {
+    const noParent = { parent: undefined };
+    expect(pickPrice(inputs({ ...noParent, sequencer: { answer: 1n, startedAt: now - 10 } }))).toEqual({
+      none: { id: 'core.chain:l2Price.sequencerDown' },
+    });
+    expect(pickPrice(inputs({ ...noParent, sequencer: { answer: 0n, startedAt: now - 10 } }))).toEqual({
+      none: { id: 'core.chain:l2Price.sequencerGrace' },
+    });
+    expect(pickPrice(inputs({ ...noParent, sequencer: undefined }))).toEqual({
+      none: { id: 'core.chain:l2Price.sequencerUnknown' },
+    });
+    expect(pickPrice(inputs({ ...noParent, own: undefined }))).toEqual({ none: { id: 'core.chain:l2Price.noFeed' } });
+  });
+
+  it('takes the grace period asked for', () => {
+    const sequencer = { answer: 0n, startedAt: now - 600 };
+    expect(pickPrice(inputs({ sequencer, graceS: 300 }))).toEqual({ price: l2Price, from: 'network' });
+  });
+
+  it('prices an L1 by its own feed, with no sequencer to ask', () => {
+    expect(pickPrice(inputs({ network: net('ethereum'), sequencer: undefined, parent: undefined }))).toEqual({
+      price: l2Price,
+      from: 'network',
+    });
+    expect(pickPrice(inputs({ network: net('polygon'), own: undefined, sequencer: undefined }))).toEqual({
+      none: { id: 'core.chain:l2Price.noFeed' },
+    });
+  });
+});
+
+describe('parentFeedFor', () => {
+  const listed = (network: Network, symbol: string): PortfolioToken => ({
+    ...(listedTokens(network).find((t) => t.symbol === symbol) as PortfolioToken),
+    origin: 'list',
+  });
+  const feedOf = (chainId: number, pair: string, native = false) =>
+    PRICE_FEEDS.find((f) => f.chainId === chainId && f.pair === pair && (f.asset === 'native') === native)?.address;
+
+  it('finds Ethereum’s feed for an L2’s ETH and for the same listed token', () => {
+    for (const id of ['optimism', 'base', 'arbitrum']) {
+      expect(parentFeedFor(net(id), 'native')).toEqual({ chainId: 1, address: feedOf(1, 'ETH / USD', true) });
+      expect(parentFeedFor(net(id), listed(net(id), 'USDC'))).toEqual({ chainId: 1, address: feedOf(1, 'USDC / USD') });
+      expect(parentFeedFor(net(id), listed(net(id), 'WETH'))).toEqual({ chainId: 1, address: feedOf(1, 'ETH / USD') });
+    }
+    expect(parentFeedFor(net('optimism'), listed(net('optimism'), 'USDT'))).toEqual({
+      chainId: 1,
+      address: feedOf(1, 'USDT / USD'),
+    });
+  });
+
+  it('finds none on an L1, for a token the lists do not name, or one the parent has no feed for', () => {
+    expect(parentFeedFor(net('ethereum'), 'native')).toBeUndefined();
+    expect(parentFeedFor(net('polygon'), 'native')).toBeUndefined();
+    const usdc = listed(net('optimism'), 'USDC');
+    expect(parentFeedFor(net('optimism'), { ...usdc, origin: 'custom' })).toBeUndefined();
+    expect(parentFeedFor(net('optimism'), listed(net('optimism'), 'OP'))).toBeUndefined();
+  });
+});
+
+describe('SEQUENCER_UPTIME_FEEDS', () => {
+  it('names each rollup once, with a checksummed address, and has one for each preset with a sequencer', () => {
+    const chains = SEQUENCER_UPTIME_FEEDS.map((f) => f.chainId);
+    expect(new Set(chains).size).toBe(chains.length);
+    for (const id of ['optimism', 'base', 'arbitrum']) expect(chains).toContain(net(id).chainId);
+    for (const feed of SEQUENCER_UPTIME_FEEDS) expect(getAddress(feed.address)).toBe(feed.address);
+  });
+});

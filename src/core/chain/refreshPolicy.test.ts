@@ -1,0 +1,89 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { builtInNetworks, type Network } from './networks';
+import {
+  BACKGROUND_POLL_MS,
+  fasterPace,
+  paceOf,
+  RATE_LIMIT_MAX_WAIT_MS,
+  rateLimitWaitMs,
+  refusedAgain,
+} from './refreshPolicy';
+
+const networks = builtInNetworks('http://127.0.0.1:8545');
+const byId = (id: string) => networks.find((n) => n.id === id) as Network;
+
+describe('paceOf', () => {
+  it('follows Arbitrum (0.25 s blocks) every 12 s in the background, with no socket', () => {
+    expect(paceOf(byId('arbitrum'), 'background')).toEqual({ pollMs: 12_000, socket: false });
+  });
+
+  it('follows a working network as today: about once a block, 1 to 6 s, with its socket where known', () => {
+    expect(paceOf(byId('arbitrum'), 'working')).toEqual({ pollMs: 1_000, socket: false });
+    expect(paceOf(byId('ethereum'), 'working')).toEqual({ pollMs: 6_000, socket: false });
+    expect(paceOf(byId('base'), 'working')).toEqual({ pollMs: 2_000, socket: false });
+    expect(paceOf({ ...byId('base'), wsUrl: 'wss://base.example' }, 'working')).toEqual({
+      pollMs: 2_000,
+      socket: true,
+    });
+    // Cairn's own local chain: the ws: form of its URL.
+    expect(paceOf(byId('local'), 'working')).toEqual({ pollMs: 1_000, socket: true });
+  });
+
+  it('never opens a socket in the background, even where one is known', () => {
+    expect(paceOf(byId('local'), 'background')).toEqual({ pollMs: 12_000, socket: false });
+    expect(paceOf({ ...byId('base'), wsUrl: 'wss://base.example' }, 'background').socket).toBe(false);
+  });
+
+  it('polls a slow chain at its own block time in the background', () => {
+    expect(paceOf({ ...byId('gnosis'), blockTimeMs: 30_000 }, 'background').pollMs).toBe(30_000);
+    expect(paceOf(byId('ethereum'), 'background').pollMs).toBe(12_000);
+  });
+
+  it('is never faster in the background than working, nor than every 12 s', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 600_000 }), (blockTimeMs) => {
+        const network = { ...byId('base'), blockTimeMs };
+        const background = paceOf(network, 'background');
+        expect(background.pollMs).toBeGreaterThanOrEqual(BACKGROUND_POLL_MS);
+        expect(background.pollMs).toBeGreaterThanOrEqual(paceOf(network, 'working').pollMs);
+        expect(background.pollMs).toBeGreaterThanOrEqual(blockTimeMs);
+      }),
+    );
+  });
+
+  it('takes the most attentive of several observers', () => {
+    const working = paceOf(byId('local'), 'working');
+    const background = paceOf(byId('local'), 'background');
+    expect(fasterPace(background, working)).toEqual(working);
+    expect(fasterPace(background, background)).toEqual(background);
+  });
+});
+
+describe('the rate-limit back-off', () => {
+  it('doubles from the pace up to 5 minutes', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map((n) => rateLimitWaitMs(12_000, n))).toEqual([
+      12_000, 24_000, 48_000, 96_000, 192_000, 300_000, 300_000,
+    ]);
+    expect(rateLimitWaitMs(1_000, 1)).toBe(2_000);
+    expect(rateLimitWaitMs(1_000, 1_000_000)).toBe(RATE_LIMIT_MAX_WAIT_MS);
+  });
+
+  it('never waits less than the pace, nor more than 5 minutes, and never less after one more refusal', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 300_000 }), fc.nat({ max: 200 }), (pollMs, refusals) => {
+        const wait = rateLimitWaitMs(pollMs, refusals);
+        expect(wait).toBeGreaterThanOrEqual(pollMs);
+        expect(wait).toBeLessThanOrEqual(RATE_LIMIT_MAX_WAIT_MS);
+        expect(rateLimitWaitMs(pollMs, refusals + 1)).toBeGreaterThanOrEqual(wait);
+        if (wait * 2 <= RATE_LIMIT_MAX_WAIT_MS) expect(rateLimitWaitMs(pollMs, refusals + 1)).toBe(wait * 2);
+      }),
+    );
+  });
+
+  it('counts refusals in a row and says when the next try is', () => {
+    const first = refusedAgain(undefined, 12_000, 1_000);
+    expect(first).toEqual({ refusals: 1, nextTryAt: 25_000 });
+    expect(refusedAgain(first, 12_000, 25_000)).toEqual({ refusals: 2, nextTryAt: 73_000 });
+  });
+});
