@@ -1,7 +1,7 @@
 // What the chain itself says the demo accounts were worth at any time: their balances at the last
 // block at or before that time, read from the node's state at that block, priced with the feed's
 // round in force then (every round read one by one). Specs compare Home's chart with this.
-import { type Address, erc20Abi } from 'viem';
+import { type Address, erc20Abi, parseAbi } from 'viem';
 import { demoAddress, demoContractAddresses } from '../../devchain/seed.ts';
 import type { Round } from '../../src/core/prices/rounds.ts';
 import { everyRound, roundAt } from '../../src/testing/feedRounds.ts';
@@ -126,3 +126,48 @@ export function shownCents(text: string): bigint {
 export function toCents(value: bigint): bigint {
   return value / 10n ** 16n;
 }
+
+/** An asset with a price feed, as a chain holds it: 'native' or a token, and its feed. */
+export type PricedAsset = Asset;
+
+/** The demo tokens with a feed on the local chain (ChainValues' own list). */
+export const LOCAL_PRICED_ASSETS: readonly PricedAsset[] = ASSETS;
+
+/**
+ * What `accounts` hold on the chain at `url` now, in dollars with 18 decimals: each balance at
+ * the latest block times its feed's latest answer (8 decimals), rounded down per account and
+ * asset, as Cairn values each row.
+ */
+export async function valueNow(
+  url: string,
+  assets: readonly PricedAsset[],
+  accounts: readonly Address[] = [0, 1, 2].map(demoAddress),
+): Promise<bigint> {
+  const client = nodeClient(url, { retryCount: 0 });
+  const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
+  let total = 0n;
+  for (const asset of assets) {
+    const [, answer] = await client.readContract({
+      address: asset.feed,
+      abi: latestRoundAbi,
+      functionName: 'latestRoundData',
+      blockNumber,
+    });
+    for (const account of accounts) {
+      const balance =
+        asset.token === 'native'
+          ? await client.getBalance({ address: account, blockNumber })
+          : await client.readContract({
+              address: asset.token,
+              abi: erc20Abi,
+              functionName: 'balanceOf',
+              args: [account],
+              blockNumber,
+            });
+      total += (balance * answer * 10n ** 10n) / 10n ** BigInt(asset.decimals);
+    }
+  }
+  return total;
+}
+
+const latestRoundAbi = parseAbi(['function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)']);

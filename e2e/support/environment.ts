@@ -3,7 +3,8 @@
 // back to its seeded state (sharedChain.ts), unless the file asks for another chain id, an
 // unseeded chain or one of its own to stop and restart: then a fresh node is started for it.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { type ChainOptions, type LocalChain, startChain } from '../../devchain/chain.ts';
+import { type ChainOptions, type LocalChain, startChain, startOpChain } from '../../devchain/chain.ts';
+import { type OpSeedManifest, seedOpChain } from '../../devchain/opSeed.ts';
 import { type SeedManifest, seedChain } from '../../devchain/seed.ts';
 import { findFreePort } from '../../scripts/serve/ports.ts';
 import { type StaticServer, startStaticServer } from '../../scripts/serve/static-server.ts';
@@ -33,6 +34,13 @@ export type EnvironmentOptions = {
   nodeListedToo?: boolean;
   /** The build to serve (default: the production build made by globalSetup). */
   distDir?: string;
+  /**
+   * A local OP Stack chain of this file's own beside the local chain, seeded (devchain/opSeed.ts)
+   * and named in the page as npm start names it: only the files that use one pay for it.
+   */
+  opChain?: boolean;
+  /** With `opChain`, put an RPC fault proxy between the app and the OP node (see env.opProxy). */
+  opProxy?: boolean;
 };
 
 export type Environment = {
@@ -40,6 +48,13 @@ export type Environment = {
   /** Present when started with `proxy: true`: the app reaches the node through it. */
   proxy: RpcFaultProxy | undefined;
   manifest: SeedManifest | undefined;
+  /** Present when started with `opChain: true`. */
+  opChain: LocalChain | undefined;
+  opManifest: OpSeedManifest | undefined;
+  /** Present when started with `opProxy: true`: the app reaches the OP node through it. */
+  opProxy: RpcFaultProxy | undefined;
+  /** Stops the OP node (the local chain runs on). Needs `opChain`. */
+  stopOpChain(): Promise<void>;
   server: StaticServer;
   browser: Browser;
   /**
@@ -155,12 +170,16 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
   }
   // The proxy forwards to the chain's port, so it keeps working across restartChain().
   const proxy = options.proxy ? await startRpcFaultProxy(chain.url) : undefined;
+  const op = options.opChain ? await timer.time('op-chain', startSeededOpChain) : undefined;
+  const opProxy = op && options.opProxy ? await startRpcFaultProxy(op.chain.url) : undefined;
+  let opRunning = op !== undefined;
   const server = await timer.time('server', async () =>
     startStaticServer({
       root: options.distDir ?? e2eDistDir,
       port: await findFreePort(),
       localRpcUrl: proxy ? (options.nodeListedToo ? `${proxy.url} ${chain.url}` : proxy.url) : chain.url,
       devchain: true,
+      ...(op ? { localOpRpcUrl: opProxy ? opProxy.url : op.chain.url } : {}),
       ...(options.basePath ? { basePath: options.basePath } : {}),
     }),
   );
@@ -174,6 +193,14 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
     },
     manifest,
     proxy,
+    opChain: op?.chain,
+    opManifest: op?.manifest,
+    opProxy,
+    async stopOpChain() {
+      if (!op) throw new Error('this suite has no OP chain: start the environment with { opChain: true }');
+      if (opRunning) await op.chain.stop();
+      opRunning = false;
+    },
     server,
     browser,
     async newPage(pageOptions = {}) {
@@ -211,9 +238,22 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
         for (const context of [...contexts, ...browser.contexts()]) await context.close().catch(() => {});
         await server.close();
         await proxy?.close();
+        await opProxy?.close();
         if (chainRunning) await chain.stop();
+        if (op && opRunning) await op.chain.stop();
       });
       timer.write();
     },
   };
+}
+
+/** A fresh local OP chain on a free port, seeded, with the seed's genesis a month back like the shared chains'. */
+async function startSeededOpChain(): Promise<{ chain: LocalChain; manifest: OpSeedManifest }> {
+  const chain = await startOpChain({ port: await findFreePort(), genesisDate: chainGenesisDate() });
+  try {
+    return { chain, manifest: await seedOpChain(chain.url) };
+  } catch (error) {
+    await chain.stop();
+    throw error;
+  }
 }

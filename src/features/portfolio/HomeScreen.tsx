@@ -10,10 +10,11 @@ import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { usePortfolio } from '@/lib/portfolio/usePortfolio';
 import { useValueChart } from '@/lib/portfolio/useValueChart';
-import { useSession } from '@/lib/stores/session';
+import { useFollowedNetworks, useNetworkView, useSession } from '@/lib/stores/session';
 import { accountAt } from '@/lib/vault/vault';
 import { AccountHoldings } from './AccountHoldings';
 import { AssetList } from './AssetList';
+import { HomeAcrossNetworks } from './HomeAcrossNetworks';
 import { AssetsSkeleton, NothingHereYet } from './HomeStates';
 import { HomeSummary } from './HomeSummary';
 import { ManageTokens } from './ManageTokens';
@@ -22,10 +23,25 @@ import { oneAccountNoticeId } from './oneAccountNotice';
 import { ValueChart } from './ValueChart';
 
 /**
- * Home: the total of the visible accounts and how it moved, the main actions, the value chart
- * and every asset (across accounts, or per account).
+ * Home. Following several networks, and viewing them all: the total across them and each asset
+ * once across them (HomeAcrossNetworks). Otherwise one network's Home: the total of the visible
+ * accounts and how it moved, the main actions, the value chart and every asset (across accounts,
+ * or per account).
  */
 export function HomeScreen() {
+  const t = useT('portfolio');
+  const followed = useFollowedNetworks();
+  const view = useNetworkView();
+  if (view === 'all' && followed.length > 1)
+    return (
+      <Screen title={t('portfolio:home.title')}>
+        <HomeAcrossNetworks networks={followed} />
+      </Screen>
+    );
+  return <HomeOnOneNetwork />;
+}
+
+function HomeOnOneNetwork() {
   const t = useT('portfolio');
   const portfolio = usePortfolio();
   const { network, accounts, view, snapshot, loading, error, nodeDown } = portfolio;

@@ -6,7 +6,7 @@ import { PublicKeyBadge } from '@/components/PublicKeyBadge';
 import { SkeletonLine } from '@/components/Skeleton';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
-import { type Message, type MessageId, msg, untrustedValue } from '@/core/i18n/message';
+import { type MessageId, msg, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
 import { formatPercent } from '@/lib/i18n/format';
@@ -14,14 +14,8 @@ import { useLinks } from '@/lib/links';
 import type { usePortfolio } from '@/lib/portfolio/usePortfolio';
 import type { ValueChart } from '@/lib/portfolio/useValueChart';
 import styles from './home.module.css';
+import { staleAge } from './staleAge';
 import { VerificationLine } from './VerificationLine';
-
-function age(seconds: number): Message {
-  const elapsed = Math.max(0, Math.round(Date.now() / 1000 - seconds));
-  if (elapsed < 90) return msg('portfolio:summary.age.seconds', { n: elapsed });
-  if (elapsed < 5400) return msg('portfolio:summary.age.minutes', { n: Math.round(elapsed / 60) });
-  return msg('portfolio:summary.age.hours', { n: Math.round(elapsed / 3600) });
-}
 
 /** Below a cent a change shows as none. */
 const CENT = 10n ** 16n;
@@ -129,7 +123,7 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
                       ? msg('portfolio:summary.staleBecause.failed', { error: errorMessage(error) })
                       : { id: staleWhy },
                   block: snapshot.blockNumber,
-                  age: age(snapshot.timestamp),
+                  age: staleAge(snapshot.timestamp),
                 }}
               />
             )

@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
 import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
+import { type HeadInput, networkReadState, type StaleBecause } from '@/core/assets/networkPortfolio';
 import type { PortfolioRequest, PortfolioSnapshot } from '@/core/assets/portfolio';
 import { portfolioClaims } from '@/core/assets/portfolioClaims';
 import { buildPortfolioView, shownSnapshot } from '@/core/assets/portfolioView';
+import type { Network } from '@/core/chain/networks';
 import { carriedCheck } from '@/core/verify/carriedCheck';
 import { asksAgain, type BalanceCheck, type BalanceClaims, caughtLying } from '@/core/verify/figureChecks';
 import { verificationOf } from '@/core/verify/verificationSetting';
@@ -31,16 +33,22 @@ const savedBlock = new Map<string, bigint>();
 /** How old balances may get, in a view that does not follow every block (the header's account chip). */
 const SLOW_REFRESH_MS = 60_000;
 
+/** Everything the portfolio shows for the selected network (see useNetworkPortfolio). */
+export function usePortfolio(options: { everyBlock?: boolean } = {}) {
+  return useNetworkPortfolio(useSelectedNetwork(), options);
+}
+
+export type NetworkPortfolio = ReturnType<typeof useNetworkPortfolio>;
+
 /**
- * Everything the portfolio shows for the selected network: balances of every visible account
+ * Everything the portfolio shows for one network: balances of every visible account
  * (only the selected one through a node the person did not choose, unless they allowed all: see
  * useAccountsToRead) and token with their dollar values, read in one request and refreshed at each new block (or,
  * with `everyBlock: false`, at the first new block a minute after the last read: the header shows
  * values on every screen without a read per block on each). While the node fails, the last
  * snapshot stays (the caller marks it stale).
  */
-export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {}) {
-  const network = useSelectedNetwork();
+export function useNetworkPortfolio(network: Network, { everyBlock = true }: { everyBlock?: boolean } = {}) {
   const { accounts, limited } = useAccountsToRead(network);
   const addresses = useMemo(() => accounts.map((a) => a.address as Address), [accounts]);
   const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY);
@@ -109,7 +117,14 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
     savedBlock.set(node, fresh.blockNumber);
     void lastKnown.save(node, shownSnapshot(fresh, checks)).catch(() => undefined);
   }, [fresh, checked, lying, checks, lastKnown, node]);
-  const shown = data ?? (lastRead.current?.node === node ? lastRead.current.data : (kept.data ?? undefined));
+  const online = useOnline();
+  const { shown, status } = networkReadState({
+    online,
+    head: headInput(head),
+    read: { data, error: snapshot.isError ? snapshot.error : undefined, wanted: addresses.length > 0 },
+    lastRead: lastRead.current?.node === node ? lastRead.current.data : undefined,
+    kept: kept.data ?? undefined,
+  });
   // Balances shown again while a changed request is read, or after a failed read, keep the check
   // they were shown with: a claim the proofs contradicted never shows as the node said it.
   const checkedRead = useRef<{ snapshot: PortfolioSnapshot; checks: BalanceCheck } | undefined>(undefined);
@@ -126,16 +141,9 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
   // Approvals' amounts at risk) reads this: the proven balance where a check has one apart from
   // the node's claim. Only the view's rows keep the claim, to strike it through beside it.
   const figures = useMemo(() => (shown ? shownSnapshot(shown, shownChecks) : undefined), [shown, shownChecks]);
-  const online = useOnline();
   const nodeDown = !online || head.isError || head.data?.status === 'wrong-chain';
-  const stale = shown !== undefined && (snapshot.isError || nodeDown || shown !== data);
-  const staleBecause = !online
-    ? ('offline' as const)
-    : nodeDown
-      ? ('node' as const)
-      : snapshot.isError
-        ? ('read' as const)
-        : ('reading' as const);
+  const stale = status.state === 'stale';
+  const staleBecause = status.state === 'stale' ? oldStaleBecause(status.because, nodeDown) : ('reading' as const);
   return {
     network,
     accounts,
@@ -158,6 +166,8 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
     /** Offline, or the node is down or on another chain: nothing is read until it answers (the shell says so). */
     nodeDown,
     offline: !online,
+    /** The network's read as its status and the totals across networks take it (core/assets/networkPortfolio). */
+    status,
     /** The shown balances checked against proofs (verification on), or undefined. */
     checks: shownChecks,
     /** Reads the balances again now (after a failed read). */
@@ -174,7 +184,7 @@ export function usePortfolio({ everyBlock = true }: { everyBlock?: boolean } = {
  * the node lying, or asks again after the next block (nothing of it is kept).
  */
 function useBalanceChecks(
-  network: ReturnType<typeof useSelectedNetwork>,
+  network: Network,
   fresh: PortfolioSnapshot | undefined,
   request: PortfolioRequest,
   tokens: ReturnType<typeof portfolioTokens>,
@@ -203,6 +213,33 @@ function useBalanceChecks(
     checked: !on || query.isSuccess || query.isError,
     lying: current ? caughtLying(current) || asksAgain(current) : false,
   };
+}
+
+/** The network's one head query, as the read state takes it. */
+function headInput(head: ReturnType<typeof useChainHead>): HeadInput {
+  if (head.data?.status === 'ok') return { state: 'ok' };
+  if (head.data?.status === 'wrong-chain')
+    return { state: 'wrongChain', chainId: head.data.chainId, expectedChainId: head.data.expectedChainId };
+  if (head.isError) return { state: 'failed', error: head.error };
+  return { state: 'pending' };
+}
+
+/** The four reasons Home's summary words (a rate limit is the node's when its head fails, else the read's). */
+function oldStaleBecause(because: StaleBecause, nodeDown: boolean): 'offline' | 'node' | 'read' | 'reading' {
+  switch (because) {
+    case 'offline':
+      return 'offline';
+    case 'node':
+    case 'wrongChain':
+      return 'node';
+    case 'rateLimited':
+      return nodeDown ? 'node' : 'read';
+    case 'read':
+      return 'read';
+    case 'reading':
+    case 'kept':
+      return 'reading';
+  }
 }
 
 function sameNode(key: readonly unknown[], node: readonly unknown[]): boolean {

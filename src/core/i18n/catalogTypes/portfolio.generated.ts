@@ -6,6 +6,17 @@ declare module '../message' {
     "portfolio": true;
   }
   interface MessageCatalog {
+    "portfolio:across.because.kept": undefined;
+    "portfolio:across.because.rateLimited": undefined;
+    "portfolio:across.because.read": undefined;
+    "portfolio:across.because.wrongChain": undefined;
+    "portfolio:across.fresh": { "block": number | bigint; "network": MessageValue };
+    "portfolio:across.hideNetworks": undefined;
+    "portfolio:across.leftOut": { "network": MessageValue; "reason": MessageValue };
+    "portfolio:across.showNetworks": { "count": number };
+    "portfolio:across.stale": { "age": MessageValue; "block": number | bigint; "network": MessageValue; "why": MessageValue };
+    "portfolio:across.statusTitle": undefined;
+    "portfolio:across.total": { "count": number };
     "portfolio:assets.captionAccount": { "account": MessageValue };
     "portfolio:assets.captionAll": { "network": MessageValue };
     "portfolio:assets.noPrices": undefined;

@@ -1,0 +1,99 @@
+import { useId, useState } from 'react';
+import { Amount, Fiat } from '@/components/Amount';
+import { DisclosureButton } from '@/components/DisclosureButton';
+import { T } from '@/components/T';
+import { TokenIcon } from '@/components/TokenIcon';
+import { UntrustedText } from '@/components/UntrustedText';
+import ui from '@/components/ui.module.css';
+import type { AssetGroup } from '@/core/assets/assetGroups';
+import { useT } from '@/lib/i18n';
+import { BalanceCell } from './assetCells';
+import styles from './home.module.css';
+
+/**
+ * Each asset once across the followed networks: its icon, symbol (and what sets it apart, such
+ * as "Bridged USDC"), the networks it is on, its balance and value, in one row that fits 360 px;
+ * its networks' own balances on expand.
+ */
+export function AssetGroupList({ groups }: { groups: readonly AssetGroup[] }) {
+  const t = useT('portfolio');
+  return (
+    <section className={`${ui.card} ${styles.groups}`} aria-labelledby="asset-groups-title">
+      <h2 id="asset-groups-title" className={styles.groupsTitle}>
+        {t('portfolio:assets.title')}
+      </h2>
+      <ul className={styles.groupList}>
+        {groups.map((group) => (
+          <AssetGroupRow key={group.key.id} group={group} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function AssetGroupRow({ group }: { group: AssetGroup }) {
+  const t = useT('portfolio');
+  const [open, setOpen] = useState(false);
+  const membersId = useId();
+  const first = group.members[0];
+  if (!first) return null;
+  return (
+    <li className={styles.groupRow}>
+      <div className={styles.groupMain}>
+        <TokenIcon chainId={first.network.chainId} token={first.row.token?.address ?? 'native'} symbol={group.symbol} />
+        <div className={styles.groupName}>
+          <strong>
+            <UntrustedText text={group.symbol} kind="symbol" />
+          </strong>
+          {group.label && (
+            <span className={ui.muted}>
+              {' '}
+              <T message={group.label} />
+            </span>
+          )}
+          <small className={`${ui.muted} ${styles.groupNetworks}`}>
+            {group.members.map(({ network }, i) => (
+              <span key={network.id}>
+                {i > 0 && ', '}
+                <UntrustedText text={network.name} kind="name" />
+              </span>
+            ))}
+          </small>
+        </div>
+        <div className={styles.groupFigures}>
+          <span>
+            <Amount value={group.balance} decimals={group.decimals} symbol={group.symbol} symbolWarning={false} />
+          </span>
+          <span className={ui.muted}>
+            <Fiat value={group.value} approximate={!group.complete} />
+            {group.priceStale && ` ${t('portfolio:holdings.oldPrice')}`}
+          </span>
+        </div>
+      </div>
+      {group.members.length > 1 && (
+        <>
+          <DisclosureButton open={open} onToggle={setOpen} controls={membersId} className={ui.secondary}>
+            {open
+              ? t('portfolio:across.hideNetworks')
+              : t('portfolio:across.showNetworks', { count: group.members.length })}
+          </DisclosureButton>
+          <ul id={membersId} hidden={!open} className={styles.groupMembers}>
+            {group.members.map(({ network, row }) => (
+              <li key={network.id}>
+                <span>
+                  <UntrustedText text={network.name} kind="name" />
+                </span>
+                <span>
+                  <BalanceCell row={row} />
+                </span>
+                <span className={ui.muted}>
+                  <Fiat value={row.value} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </li>
+  );
+}

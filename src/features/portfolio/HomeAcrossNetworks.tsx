@@ -1,0 +1,59 @@
+import { Fiat } from '@/components/Amount';
+import { T } from '@/components/T';
+import { groupAcrossNetworks, type NetworkRow } from '@/core/assets/assetGroups';
+import { totalAcross } from '@/core/assets/networkTotals';
+import { combineAccounts } from '@/core/assets/portfolioView';
+import type { Network } from '@/core/chain/networks';
+import { type NetworkPortfolioPart, PortfoliosAcross } from '@/lib/portfolio/PortfoliosAcross';
+import { useSession } from '@/lib/stores/session';
+import { AssetGroupList } from './AssetGroupList';
+import styles from './home.module.css';
+import { NetworkStatusList } from './NetworkStatusList';
+
+/**
+ * Home across every followed network: one total, each network's status (read, old, or left out
+ * and why), and each asset once across networks. Each network is read through its own nodes, all
+ * at once; one that is down, slow or on another chain never blocks, empties or falsifies the rest.
+ */
+export function HomeAcrossNetworks({ networks }: { networks: readonly Network[] }) {
+  return (
+    <PortfoliosAcross networks={networks}>
+      {(parts) => <AcrossNetworks networks={networks} parts={parts} />}
+    </PortfoliosAcross>
+  );
+}
+
+function AcrossNetworks({ networks, parts }: { networks: readonly Network[]; parts: readonly NetworkPortfolioPart[] }) {
+  const hideZero = useSession((s) => s.hideZeroBalances);
+  const partOf = (network: Network) => parts.find((part) => part.network === network)?.portfolio;
+  const total = totalAcross(
+    networks.map((network) => {
+      const portfolio = partOf(network);
+      return {
+        networkId: network.id,
+        status: portfolio?.status ?? { state: 'loading' },
+        value: portfolio?.view?.total,
+      };
+    }),
+  );
+  const rows: NetworkRow[] = networks.flatMap((network) => {
+    const view = partOf(network)?.view;
+    if (!view || !total.counted.includes(network.id)) return [];
+    return combineAccounts(view, hideZero).rows.map((row) => ({ network, row }));
+  });
+  const groups = groupAcrossNetworks(rows, { hideZero });
+  return (
+    <>
+      <section className={styles.summary} aria-labelledby="total-label">
+        <p id="total-label" className={styles.totalLabel}>
+          <T id="portfolio:across.total" values={{ count: networks.length }} />
+        </p>
+        <p className={styles.total}>
+          <Fiat value={total.total} approximate={total.stale.length > 0 || total.leftOut.length > 0} />
+        </p>
+        <NetworkStatusList networks={networks} parts={parts} total={total} />
+      </section>
+      {groups.length > 0 && <AssetGroupList groups={groups} />}
+    </>
+  );
+}
