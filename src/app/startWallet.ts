@@ -1,7 +1,7 @@
 import { type ActivityStore, lazyActivityStore } from '@/core/activity/activityStore';
 import { type ApprovalStore, lazyApprovalStore } from '@/core/approvals/approvalStore';
 import { type LastKnownPortfolio, lazyLastKnownPortfolio } from '@/core/assets/lastKnownPortfolio';
-import { keepFeeFamiliesWith } from '@/core/chain/feeFamily';
+import { keepFeeFamiliesWith } from '@/core/chain/feeFamilyKeeper';
 import { broadcast, CHANNELS } from '@/core/channels';
 import { isCairnError } from '@/core/errors/base';
 import { storageFailureSentence } from '@/core/errors/storageFailure';

@@ -56,6 +56,9 @@ export type NetworkReadState<S> = { shown: S | undefined; status: NetworkReadSta
 
 const rateLimited = (error: unknown) =>
   findCause(error, (e) => isCairnError(e) && e.code === 'CHAIN_RATE_LIMITED') !== undefined;
+/** The node could not be reached at all: the node's fault, whichever read found it (a background network reads no head). */
+const unreachable = (error: unknown) =>
+  findCause(error, (e) => isCairnError(e) && e.code === 'CHAIN_UNREACHABLE') !== undefined;
 
 /**
  * Why nothing new is shown, by precedence: offline, then the node's head (another chain, rate
@@ -66,7 +69,8 @@ function obstacle(inputs: NetworkReadInputs<ReadFigures>): Exclude<StaleBecause,
   if (!online) return 'offline';
   if (head.state === 'wrongChain') return 'wrongChain';
   if (head.state === 'failed') return rateLimited(head.error) ? 'rateLimited' : 'node';
-  if (read.error !== undefined) return rateLimited(read.error) ? 'rateLimited' : 'read';
+  if (read.error !== undefined)
+    return rateLimited(read.error) ? 'rateLimited' : unreachable(read.error) ? 'node' : 'read';
   return undefined;
 }
 
@@ -86,7 +90,7 @@ function failure(inputs: NetworkReadInputs<ReadFigures>, because: Exclude<StaleB
     case 'rateLimited':
       return msg('core.chain:networkRead.rateLimited');
     case 'node': {
-      const error = head.state === 'failed' ? head.error : undefined;
+      const error = head.state === 'failed' ? head.error : inputs.read.error;
       return isCairnError(error) ? error.text : msg('core.chain:networkRead.unreachable');
     }
     case 'read':

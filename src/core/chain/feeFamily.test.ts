@@ -8,7 +8,8 @@ import scroll from '../../testing/fixtures/feeFamilies/scroll.json' with { type:
 import zkSync from '../../testing/fixtures/feeFamilies/zkSync.json' with { type: 'json' };
 import { type RecordedNodeFixture, recordedNode } from '../../testing/recordedNode';
 import { chainClient } from './client';
-import { detectFeeFamily, feeFamilyOf, forgetFeeFamilies, keepFeeFamiliesWith } from './feeFamily';
+import { detectFeeFamily, feeFamilyOf, forgetFeeFamilies } from './feeFamily';
+import { keepFeeFamiliesWith } from './feeFamilyKeeper';
 import { verifyNetwork } from './networkDraft';
 import type { FeeFamily } from './networkFacts';
 import { localNetwork, type Network } from './networks';

@@ -1,5 +1,6 @@
 import { decodeFunctionResult, encodeFunctionData, type Hex, isHex, parseAbi } from 'viem';
 import { type ChainClient, chainClient, nodeKey } from './client';
+import { keepFeeFamily } from './feeFamilyKeeper';
 import { ARB_SYS, type FeeFamily, OP_GAS_PRICE_ORACLE, SCROLL_L1_GAS_PRICE_ORACLE } from './networkFacts';
 import type { Network } from './networks';
 import { toChainError } from './toChainError';
@@ -71,22 +72,6 @@ export async function detectFeeFamily(client: ChainClient): Promise<FeeFamily> {
 const known = new Map<string, FeeFamily>();
 const asking = new Map<string, Promise<FeeFamily>>();
 
-/** Where a family read for a network without one is kept (the network's record: keepFeeFamiliesWith). */
-export type FeeFamilyKeeper = (networkId: string, chainId: number, family: FeeFamily) => void;
-let keeper: FeeFamilyKeeper | undefined;
-
-/**
- * Has every family read for a network stored without one (feeFamilyOf) kept by `keep`: the
- * window's session store writes it on the network's record (networkSetting's keepFeeFamily), so
- * it is read once, not once per window. Returns the undo.
- */
-export function keepFeeFamiliesWith(keep: FeeFamilyKeeper): () => void {
-  keeper = keep;
-  return () => {
-    if (keeper === keep) keeper = undefined;
-  };
-}
-
 /**
  * The network's fee family: the one on its record, else (a custom network saved before Cairn read
  * families) read from its node once (detectFeeFamily, shared by callers asking meanwhile), kept
@@ -103,7 +88,7 @@ export function feeFamilyOf(network: Network, client: ChainClient = chainClient(
   if (!read) {
     read = detectFeeFamily(client).then((family) => {
       known.set(node, family);
-      keeper?.(network.id, network.chainId, family);
+      keepFeeFamily(network.id, network.chainId, family);
       return family;
     });
     asking.set(node, read);

@@ -16,6 +16,12 @@ export type Pace = { pollMs: number; socket: boolean };
  */
 export const BACKGROUND_POLL_MS = 12_000;
 
+/**
+ * How often a background network's head is asked: only to notice a node gone or answering for
+ * another chain, since its figures' own read (one aggregate3, every pace) tells their block.
+ */
+export const BACKGROUND_HEAD_POLL_MS = 60_000;
+
 /** The longest a rate-limited network waits before it is asked again. */
 export const RATE_LIMIT_MAX_WAIT_MS = 5 * 60_000;
 

@@ -6,6 +6,7 @@ import ui from '@/components/ui.module.css';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/stores/session';
+import { NetworkFollow } from './NetworkFollow';
 import { NetworkForm } from './NetworkForm';
 import { NetworkReads } from './NetworkReads';
 import { NetworkVerification } from './NetworkVerification';
@@ -36,6 +37,7 @@ export function NetworksScreen() {
               {edited[network.id] && <span className={styles.tag}>{t('settings:networks.edited')}</span>}
             </div>
             <RpcUrlList urls={network.rpcUrls} />
+            <NetworkFollow network={network} />
             <NetworkReads network={network} />
             <NetworkVerification network={network} />
             {editing === network.id ? (

@@ -44,7 +44,8 @@ function NetworkReader({
   network: Network;
   report: (id: string, portfolio: NetworkPortfolio) => void;
 }) {
-  const portfolio = useNetworkPortfolio(network);
+  // None of them is worked on here: each is followed in the background (refreshPolicy).
+  const portfolio = useNetworkPortfolio(network, { attention: 'background' });
   const { status, view, snapshot, loading, error, limited, retrying, accounts, checks } = portfolio;
   // The hook's result is new at each render: report it again only when what it shows changed.
   const statusKey = `${status.state}:${'block' in status ? status.block : ''}:${'because' in status ? status.because : ''}`;

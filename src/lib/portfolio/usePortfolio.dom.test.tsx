@@ -13,6 +13,7 @@ import type { FigureCheck } from '@/core/verify/figureChecks';
 import { verificationOf } from '@/core/verify/verificationSetting';
 import { useFungibleAssets } from '@/lib/portfolio/useFungibleAssets';
 import { usePortfolio } from '@/lib/portfolio/usePortfolio';
+import { chainKeys } from '@/lib/queries/chainQueries';
 import { portfolioQuery } from '@/lib/queries/portfolioQueries';
 import { balanceCheckQuery } from '@/lib/queries/verifyQueries';
 import { useSelectedNetwork } from '@/lib/stores/session';
@@ -147,5 +148,38 @@ describe('the balances every figure takes', () => {
       return still;
     };
     await expect.poll(idle, { timeout: 4_000, interval: 300 }).toBe(true);
+  });
+
+  it('stay on screen, marked stale because of the node, once the node stops answering', async () => {
+    const { network, accounts, request } = walletPortfolio(wallet);
+    const snapshot: PortfolioSnapshot = {
+      blockNumber: FAKE_BLOCK.number,
+      timestamp: Number(FAKE_BLOCK.timestamp),
+      via: 'multicall',
+      native: new Map(accounts.map((a) => [a.toLowerCase(), 2n * 10n ** 18n])),
+      tokens: new Map(),
+      prices: new Map(),
+    };
+    wallet.queries.setQueryData(portfolioQuery(network, request).queryKey, snapshot);
+    let down = false;
+    const answering = node.fetch;
+    vi.stubGlobal('fetch', (...args: Parameters<typeof fetch>) =>
+      down ? Promise.reject(new TypeError('fetch failed')) : answering(...args),
+    );
+    unmount = renderInWallet(wallet, <Probe />).unmount;
+    await expect.poll(() => portfolio?.status.state, poll).toBe('fresh');
+    // The head read once: a failed ask then keeps its data, and the failure must still count.
+    await expect.poll(() => wallet.queries.getQueryState(chainKeys.head(network))?.status, poll).toBe('success');
+    down = true;
+    await expect
+      .poll(() => portfolio?.status, { timeout: 10_000, interval: 20 })
+      .toMatchObject({
+        state: 'stale',
+        because: 'node',
+        block: FAKE_BLOCK.number,
+      });
+    expect(portfolio?.stale).toBe(true);
+    expect(portfolio?.staleBecause).toBe('node');
+    expect(portfolio?.snapshot?.native.get(ME)).toBe(2n * 10n ** 18n);
   });
 });

@@ -7,6 +7,7 @@ import type { PortfolioRequest, PortfolioSnapshot } from '@/core/assets/portfoli
 import { portfolioClaims } from '@/core/assets/portfolioClaims';
 import { buildPortfolioView, shownSnapshot } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
+import { type Attention, paceOf } from '@/core/chain/refreshPolicy';
 import { carriedCheck } from '@/core/verify/carriedCheck';
 import { asksAgain, type BalanceCheck, type BalanceClaims, caughtLying } from '@/core/verify/figureChecks';
 import { verificationOf } from '@/core/verify/verificationSetting';
@@ -48,7 +49,11 @@ export type NetworkPortfolio = ReturnType<typeof useNetworkPortfolio>;
  * values on every screen without a read per block on each). While the node fails, the last
  * snapshot stays (the caller marks it stale).
  */
-export function useNetworkPortfolio(network: Network, { everyBlock = true }: { everyBlock?: boolean } = {}) {
+export function useNetworkPortfolio(
+  network: Network,
+  { everyBlock = true, attention = 'working' }: { everyBlock?: boolean; attention?: Attention } = {},
+) {
+  const background = attention === 'background';
   const { accounts, limited } = useAccountsToRead(network);
   const addresses = useMemo(() => accounts.map((a) => a.address as Address), [accounts]);
   const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY);
@@ -69,7 +74,7 @@ export function useNetworkPortfolio(network: Network, { everyBlock = true }: { e
     () => ({ accounts: addresses, tokens: tokens.map((t) => t.address), feeds: priceFeedsFor(network) }),
     [addresses, tokens, network],
   );
-  const head = useChainHead(network);
+  const head = useChainHead(network, attention);
   // Never read balances through a node that answers for another chain.
   const chainOk = head.data?.status === 'ok';
   // While a changed request (a token found, added or hidden) is read, the last balances stay on screen.
@@ -77,6 +82,11 @@ export function useNetworkPortfolio(network: Network, { everyBlock = true }: { e
   const snapshot = useQuery({
     ...portfolioQuery(network, request, verifier),
     enabled: addresses.length > 0 && chainOk,
+    // In the background the figures' own read sets the pace (it tells its block): one request per
+    // pace, and one on focus; the head is asked only now and then (refreshPolicy).
+    ...(background
+      ? { refetchInterval: paceOf(network, 'background').pollMs, refetchOnWindowFocus: 'always' as const }
+      : {}),
     // Only from the same node: never show balances read through other URLs or another network.
     placeholderData: (previous, previousQuery) =>
       previousQuery && sameNode(previousQuery.queryKey, chainKeys.network(network)) ? previous : undefined,
@@ -89,7 +99,7 @@ export function useNetworkPortfolio(network: Network, { everyBlock = true }: { e
   const refreshedFor = useRef<string | undefined>(undefined);
   const headSeenAt = head.dataUpdatedAt;
   useEffect(() => {
-    if (latest === undefined || isFetching || !chainOk) return;
+    if (latest === undefined || isFetching || !chainOk || (background && !isError)) return;
     const behind = data !== undefined && latest !== data.blockNumber;
     const due = everyBlock || headSeenAt - dataUpdatedAt >= SLOW_REFRESH_MS;
     const reason = isError ? `retry ${headSeenAt}` : behind && due ? `head ${latest}` : undefined;
@@ -97,7 +107,7 @@ export function useNetworkPortfolio(network: Network, { everyBlock = true }: { e
     refreshedFor.current = reason;
     // Joins a read already under way (the header's account chip and the screen both ask): one request per head.
     void refetch({ cancelRefetch: false });
-  }, [latest, headSeenAt, chainOk, data, dataUpdatedAt, everyBlock, isError, isFetching, refetch]);
+  }, [latest, headSeenAt, chainOk, data, dataUpdatedAt, everyBlock, isError, isFetching, refetch, background]);
 
   // The last balances read through this node stay on screen (marked stale) even when a changed
   // request (a token hidden or found just as the node went down) could not be read; and those
@@ -217,10 +227,11 @@ function useBalanceChecks(
 
 /** The network's one head query, as the read state takes it. */
 function headInput(head: ReturnType<typeof useChainHead>): HeadInput {
-  if (head.data?.status === 'ok') return { state: 'ok' };
+  // A failed ask keeps the last head's data: the failure comes first.
+  if (head.isError) return { state: 'failed', error: head.error };
   if (head.data?.status === 'wrong-chain')
     return { state: 'wrongChain', chainId: head.data.chainId, expectedChainId: head.data.expectedChainId };
-  if (head.isError) return { state: 'failed', error: head.error };
+  if (head.data?.status === 'ok') return { state: 'ok' };
   return { state: 'pending' };
 }
 

@@ -5,6 +5,7 @@ import { chainClient } from '@/core/chain/client';
 import type { HeadFeed } from '@/core/chain/headFeed';
 import { type HeadPace, NO_PACE, nextAskIn, paceOnAnotherNode, sawHead } from '@/core/chain/headPace';
 import { headPollIntervalMs, headSocketUrl, type Network } from '@/core/chain/networks';
+import { BACKGROUND_HEAD_POLL_MS } from '@/core/chain/refreshPolicy';
 import { headFeedFor } from './headFeeds';
 
 /** Query keys for chain data. Every key starts with the network and its RPC URLs, so editing a
@@ -176,6 +177,25 @@ export function chainHeadQuery(cache: QueryClient, network: Network) {
     refetchIntervalInBackground: false,
     retry: false,
     staleTime: 0,
+  });
+}
+
+/** Marks a head observer that follows its network in the background: it opens no socket (headFeeds). */
+export const BACKGROUND_HEAD_OBSERVER = { attention: 'background' } as const;
+
+/**
+ * The head for a network followed in the background (refreshPolicy): the same query every reader
+ * shares, asked by this observer only every BACKGROUND_HEAD_POLL_MS, with no newHeads socket
+ * opened for it; a working observer elsewhere keeps its own, faster pace.
+ */
+export function backgroundHeadQuery(cache: QueryClient, network: Network) {
+  return queryOptions({
+    ...chainHeadQuery(cache, network),
+    meta: BACKGROUND_HEAD_OBSERVER,
+    refetchInterval: (query) =>
+      query.state.status === 'error'
+        ? headRefetchInterval(network, query.state.fetchFailureCount)
+        : BACKGROUND_HEAD_POLL_MS,
   });
 }
 

@@ -6,7 +6,7 @@ import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy'
 import { scriptQueryTimers } from '@/testing/scriptedTimers';
 import { type LocalChain, startChain } from '../../../devchain/chain.ts';
 import { findFreePort } from '../../../scripts/serve/ports.ts';
-import { chainHeadQuery, headFeedOf, headWatchdogMs } from './chainQueries';
+import { backgroundHeadQuery, chainHeadQuery, headFeedOf, headWatchdogMs } from './chainQueries';
 import { LINGER_MS } from './headFeeds';
 
 const START = Date.now();
@@ -43,10 +43,11 @@ afterEach(() => {
 });
 
 /** One window's head query on the local chain behind `proxy`, followed as a screen would. */
-function followHead(proxy: RpcFaultProxy, id: string): Follower {
+function followHead(proxy: RpcFaultProxy, id: string, attention: 'working' | 'background' = 'working'): Follower {
   const cache = new QueryClient();
   const network: Network = { ...localNetwork(proxy.url), id };
-  const observer = new QueryObserver(cache, chainHeadQuery(cache, network));
+  const query = attention === 'working' ? chainHeadQuery(cache, network) : backgroundHeadQuery(cache, network);
+  const observer = new QueryObserver(cache, query);
   const unsubscribe = observer.subscribe(() => {});
   const stop = () => {
     unsubscribe();
@@ -85,6 +86,22 @@ describe('the head query with the node’s newHeads subscription', () => {
     proxy = await startRpcFaultProxy(chain.url);
   });
   afterAll(() => proxy.close());
+
+  it('followed only in the background, opens no socket and asks once a minute; a working reader opens it', async () => {
+    proxy.resetCounts();
+    const follower = followHead(proxy, 'background', 'background');
+    await settled(follower);
+    await runFor(follower, 60_000, 1_000);
+    // The first ask (its chain id and head) and one a minute later, whatever the blocks.
+    expect(proxy.requests).toBeLessThanOrEqual(3);
+    expect(proxy.sockets.opened).toBe(0);
+    expect(headFeedOf(follower.cache, follower.network)?.live ?? false).toBe(false);
+    const reader = new QueryObserver(follower.cache, chainHeadQuery(follower.cache, follower.network));
+    const stopReading = reader.subscribe(() => {});
+    await live(follower);
+    expect(proxy.sockets.opened).toBe(1);
+    stopReading();
+  });
 
   it('asks for each new block when the socket tells of it, once', async () => {
     const follower = followHead(proxy, 'told');

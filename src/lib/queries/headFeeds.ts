@@ -1,4 +1,11 @@
-import { focusManager, hashKey, onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  focusManager,
+  hashKey,
+  onlineManager,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { ChainHead } from '@/core/chain/chainHead';
 import { createHeadFeed, type HeadFeed } from '@/core/chain/headFeed';
 import { browserSocket, type OpenHeadSocket, type SocketHead } from '@/core/chain/headSubscription';
@@ -45,9 +52,14 @@ export function setHeadSocketOpener(open: OpenHeadSocket | undefined | null): vo
 }
 const openSocket = () => (opener === null ? browserSocket() : opener);
 
+/** Observers of a head that follow every block (not those marked as in the background). */
+function workingObservers(query: Query | undefined): number {
+  return (query?.observers ?? []).filter((observer) => observer.options.meta?.attention !== 'background').length;
+}
+
 function reconcile(entry: FeedEntry): void {
   const query = entry.cache.getQueryCache().get(entry.queryHash);
-  const observed = (query?.getObserversCount() ?? 0) > 0;
+  const observed = workingObservers(query) > 0;
   const shown = focusManager.isFocused() && onlineManager.isOnline();
   const lostLast = entry.observed && !observed;
   entry.observed = observed;
@@ -80,7 +92,8 @@ function watch(cache: QueryClient): FeedEntry[] {
     list = feeds;
     byCache.set(cache, feeds);
     cache.getQueryCache().subscribe((event) => {
-      if (event.type !== 'observerAdded' && event.type !== 'observerRemoved') return;
+      if (event.type !== 'observerAdded' && event.type !== 'observerRemoved' && event.type !== 'observerOptionsUpdated')
+        return;
       for (const entry of feeds) if (event.query.queryHash === entry.queryHash) reconcile(entry);
     });
   }

@@ -103,6 +103,8 @@ declare module '../message' {
     "settings:networks.edit": undefined;
     "settings:networks.editNamed": { "name": MessageValue };
     "settings:networks.edited": undefined;
+    "settings:networks.follow": { "name": MessageValue };
+    "settings:networks.followLast": undefined;
     "settings:networks.intro": undefined;
     "settings:networks.oneAccount": undefined;
     "settings:networks.remove": undefined;
