@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opContractAddresses } from '../devchain/opSeed.ts';
+import { describeViolations, expectAccessibleInBothSchemes, seriousViolations } from './support/axe.ts';
 import { LOCAL_PRICED_ASSETS, shownCents, toCents, valueNow } from './support/chainValues.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
@@ -43,6 +44,36 @@ describe('all networks at once', () => {
     const eth = assets.getByRole('listitem').filter({ hasText: /^ETH/ }).first();
     await expect.poll(() => eth.textContent()).toMatch(/Local chain, Local OP chain/);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('fits each asset in one whole row at 360 px, and passes axe there and on a desktop', async () => {
+    const { page } = await demoWalletPage(env, { width: 360 });
+    const assets = page.getByRole('region', { name: 'Assets', exact: true });
+    const rows = assets.getByRole('list').first().locator(':scope > li');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => statusOf(page, 'Local OP chain').textContent()).toMatch(/block/);
+    // Every row's balance and value whole: nothing in a row wider than the row, no sideways scroll.
+    const cut = await rows.evaluateAll((items) =>
+      items.flatMap((row) => {
+        const box = row.getBoundingClientRect();
+        return [...row.querySelectorAll('*')]
+          .filter((el) => {
+            const inner = el.getBoundingClientRect();
+            return inner.width > 1 && (inner.right > box.right + 0.5 || el.scrollWidth > el.clientWidth + 1);
+          })
+          .map((el) => `${row.textContent?.slice(0, 30)}: ${el.tagName} ${el.textContent?.slice(0, 30)}`);
+      }),
+    );
+    expect(cut).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const eth = rows.filter({ hasText: /^ETH/ }).first();
+    expect(await eth.textContent()).toMatch(/ETH.*\$[\d,]+\.\d\d/);
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await eth.getByRole('button', { name: /^On 2 networks$/ }).click();
+    await expectAccessibleInBothSchemes(page, 'Home across networks, a row expanded');
   });
 
   it('marks only the OP network stale when its node stops, and keeps counting its last figures', async () => {
