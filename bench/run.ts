@@ -25,6 +25,7 @@ import { benchKeystore } from './keystore.ts';
 import { benchLanguage } from './language.ts';
 import { benchLightClient } from './lightClient.ts';
 import { benchLogSpans } from './logSpans.ts';
+import { benchNetworks } from './networks.ts';
 import { benchPortfolio } from './portfolio.ts';
 import { benchQrTransfer } from './qrTransfer.ts';
 import { runSections, summary } from './runner.ts';
@@ -69,6 +70,7 @@ const SECTIONS: readonly SectionEntry[] = [
   section('portfolio', false, benchPortfolio),
   section('home', true, benchHome),
   section('idle', true, benchIdle, { full: 30 * MINUTE, smoke: 3 * MINUTE }),
+  section('networks', true, benchNetworks, { full: 10 * MINUTE, smoke: 3 * MINUTE }),
   section('send', true, benchSend),
   section('swap', true, benchSwap),
   section('smart-account', true, benchSmartAccount),
