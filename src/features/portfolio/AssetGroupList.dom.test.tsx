@@ -1,0 +1,73 @@
+// Each asset once across networks, as a person meets it on Home: one row per group with its
+// networks named, its bridged kind labelled, and each network's own balance behind a disclosure
+// that says whether it is open. Groups are made by core (assetGroups.ts) from rows of two networks.
+import { flushSync } from 'react-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { groupAcrossNetworks, type NetworkRow } from '@/core/assets/assetGroups';
+import type { AssetRow } from '@/core/assets/portfolioView';
+import { byRole } from '@/testing/byRole';
+import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { AssetGroupList } from './AssetGroupList';
+
+let wallet: TestWallet;
+let unmount: () => void = () => undefined;
+beforeEach(async () => {
+  wallet = await createTestWallet();
+});
+afterEach(() => {
+  unmount();
+  wallet.close();
+});
+
+const network = (id: string) => {
+  const found = wallet.store.getState().networks.find((n) => n.id === id);
+  if (!found) throw new Error(`no network ${id}`);
+  return found;
+};
+const ether = (balance: bigint, value: bigint): AssetRow => ({
+  key: 'native',
+  symbol: 'ETH',
+  name: 'Ether',
+  decimals: 18,
+  balance,
+  token: undefined,
+  value,
+  priceStale: false,
+});
+const USD = 10n ** 18n;
+
+describe('assets across networks on Home', () => {
+  it('shows ETH of two networks as one row, each network’s balance on expand', () => {
+    const rows: NetworkRow[] = [
+      { network: network('ethereum'), row: ether(2n * USD, 6_500n * USD) },
+      { network: network('optimism'), row: ether(USD / 2n, 1_625n * USD) },
+    ];
+    const groups = groupAcrossNetworks(rows, { hideZero: false });
+    unmount = renderInWallet(wallet, <AssetGroupList groups={groups} />).unmount;
+    const list = byRole('region', 'Assets');
+    const items = list.querySelector('ul')?.children ?? [];
+    expect(items).toHaveLength(1);
+    const row = items[0] as HTMLElement;
+    expect(row.textContent).toContain('Ethereum, OP Mainnet');
+    expect(row.textContent).toContain('2.5 ETH');
+    expect(row.textContent).toContain('$8,125.00');
+    const toggle = byRole<HTMLButtonElement>('button', 'On 2 networks', row);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const members = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(members?.hidden).toBe(true);
+    flushSync(() => toggle.click());
+    expect(byRole('button', 'Hide networks', row).getAttribute('aria-expanded')).toBe('true');
+    expect(members?.hidden).toBe(false);
+    expect(members?.textContent).toMatch(/OP Mainnet.*0\.5 ETH.*\$1,625\.00/);
+  });
+
+  it('shows an asset on one network without a disclosure', () => {
+    const groups = groupAcrossNetworks([{ network: network('base'), row: ether(USD, 3_250n * USD) }], {
+      hideZero: false,
+    });
+    unmount = renderInWallet(wallet, <AssetGroupList groups={groups} />).unmount;
+    const list = byRole('region', 'Assets');
+    expect(list.textContent).toContain('Base');
+    expect(list.querySelector('button')).toBeNull();
+  });
+});
