@@ -3,6 +3,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opContractAddresses } from '../devchain/opSeed.ts';
+import { demoSafeAddress } from '../devchain/seed.ts';
+import { AppShell } from './pages/AppShell.ts';
+import { SafeScreen } from './pages/Safe.ts';
 import { describeViolations, expectAccessibleInBothSchemes, seriousViolations } from './support/axe.ts';
 import { LOCAL_PRICED_ASSETS, shownCents, toCents, valueNow } from './support/chainValues.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
@@ -74,6 +77,31 @@ describe('all networks at once', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await eth.getByRole('button', { name: /^On 2 networks$/ }).click();
     await expectAccessibleInBothSchemes(page, 'Home across networks, a row expanded');
+  });
+
+  it('receives on the network chosen, and warns where the Safe does not exist', async () => {
+    const { page, consoleErrors } = await demoWalletPage(env);
+    const screen = new SafeScreen(page);
+    await screen.startAdding(demoSafeAddress());
+    await screen.finishAdding('Team Safe');
+    await new AppShell(page).chooseAccount('Team Safe');
+    await page.goto(`${env.server.url}#/receive`);
+    const picker = page.getByLabel('Network to receive on', { exact: true });
+    await picker.waitFor();
+    const main = page.getByRole('main');
+    // On the Safe's own network, no warning.
+    await expect.poll(() => main.textContent()).toMatch(/On Local chain \(chain id 31337\)/);
+    await page.waitForTimeout(500);
+    expect(await main.getByRole('alert').count()).toBe(0);
+    await picker.selectOption({ label: 'Local OP chain' });
+    await expect.poll(() => main.textContent()).toMatch(/On Local OP chain \(chain id 901\)/);
+    await expect
+      .poll(() => main.getByRole('alert').textContent())
+      .toBe(
+        'No Safe is deployed at this address on Local OP chain: funds sent here on Local OP chain may be out of reach. Use the Safe’s own network.',
+      );
+    expect(await main.getByRole('img', { name: /^QR code of ethereum:0x[0-9a-fA-F]{40}@901$/ }).count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
   });
 
   it('marks only the OP network stale when its node stops, and keeps counting its last figures', async () => {

@@ -1,5 +1,7 @@
+import { useSearchParams } from 'react-router';
 import { AddressText } from '@/components/AddressText';
 import { CopyButton } from '@/components/CopyButton';
+import { Field } from '@/components/Field';
 import { Identicon } from '@/components/Identicon';
 import { QrCode } from '@/components/QrCode';
 import { Screen } from '@/components/Screen';
@@ -7,8 +9,9 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork } from '@/lib/stores/session';
+import { useFollowedNetworks, useSelectedNetwork } from '@/lib/stores/session';
 import { useSelectedAccount } from '@/lib/vault/vault';
+import { AccountAbsentWarning } from './AccountAbsentWarning';
 import { CheckOnLedger } from './CheckOnLedger';
 import styles from './receive.module.css';
 
@@ -17,10 +20,24 @@ export function paymentUri(address: string, chainId: number): string {
   return `ethereum:${address}@${chainId}`;
 }
 
+/**
+ * The networks one may receive on here: the selected one and every followed one; the network
+ * asked for in the address (`?network=`, from an asset's row) when it is one of them.
+ */
+function useReceiveNetwork() {
+  const selected = useSelectedNetwork();
+  const followed = useFollowedNetworks();
+  const [params, setParams] = useSearchParams();
+  const choices = followed.some((n) => n.id === selected.id) ? followed : [selected, ...followed];
+  const asked = choices.find((n) => n.id === params.get('network'));
+  const choose = (id: string) => setParams({ network: id }, { replace: true });
+  return { network: asked ?? selected, selected, choices, choose };
+}
+
 export function ReceiveScreen() {
   const t = useT('receive');
   const account = useSelectedAccount();
-  const network = useSelectedNetwork();
+  const { network, selected, choices, choose } = useReceiveNetwork();
   if (!account) {
     return (
       <Screen title={t('receive:title')}>
@@ -33,6 +50,17 @@ export function ReceiveScreen() {
     <Screen title={t('receive:title')}>
       <div className={styles.layout}>
         <div className={styles.details}>
+          {choices.length > 1 && (
+            <Field label={t('receive:networkPicker')}>
+              <select value={network.id} onChange={(e) => choose(e.target.value)}>
+                {choices.map((n) => (
+                  <option key={n.id} value={n.id} translate="no">
+                    {n.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
           <p className={styles.network}>
             <T
               id="receive:network"
@@ -49,6 +77,7 @@ export function ReceiveScreen() {
               }}
             />
           </p>
+          <AccountAbsentWarning account={account} network={network} home={selected} />
           {account.demo && <p className={ui.noticeDanger}>{t('receive:demo')}</p>}
           {account.source.kind === 'watch' && <p className={ui.noticeWarning}>{t('receive:watchOnly')}</p>}
           <h2 className={styles.accountName}>

@@ -6,6 +6,8 @@ declare module '../message' {
     "receive": true;
   }
   interface MessageCatalog {
+    "receive:absent.safe": { "network": MessageValue };
+    "receive:absent.smartAccount": { "home": MessageValue; "network": MessageValue };
     "receive:copy": undefined;
     "receive:demo": undefined;
     "receive:ledger.check": undefined;
@@ -14,6 +16,7 @@ declare module '../message' {
     "receive:ledger.different": { "address": MessageValue };
     "receive:ledger.same": undefined;
     "receive:network": { "chainId": MessageValue; "network": MessageValue };
+    "receive:networkPicker": undefined;
     "receive:noAccount": undefined;
     "receive:onlyThisNetwork": { "network": MessageValue; "symbol": MessageValue };
     "receive:paymentLink": { "uri": MessageValue };
