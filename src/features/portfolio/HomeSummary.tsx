@@ -163,7 +163,7 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
         ))}
       </ul>
       {/* Below the actions: a line that comes with the first check never moves them. */}
-      {portfolio.checks && !stale && <VerificationLine check={portfolio.checks} />}
+      {portfolio.checks && !stale && <VerificationLine check={portfolio.checks} network={network} />}
     </section>
   );
 }

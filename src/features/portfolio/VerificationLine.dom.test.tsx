@@ -55,11 +55,13 @@ afterEach(() => {
 });
 
 /** The line's paragraphs, as read. */
-function showLine(balances: BalanceCheck): string[] {
+function showLine(balances: BalanceCheck, networkId = 'local'): string[] {
+  const network = wallet.store.getState().networks.find((n) => n.id === networkId);
+  if (!network) throw new Error(`no network ${networkId}`);
   shown = renderInWallet(
     wallet,
     <MemoryRouter>
-      <VerificationLine check={balances} />
+      <VerificationLine check={balances} network={network} />
     </MemoryRouter>,
   );
   return [...document.querySelectorAll('p')].map(spokenText);
@@ -130,6 +132,15 @@ describe('the verification line', () => {
     expect(lines[0]).toBe(
       `1 of 1 figure proven against block ${BLOCK}, the light client’s last finalized block, some minutes old: it takes the newest block only after an update signed by two thirds of the sync committee, and the beacon API has sent none yet.`,
     );
+  });
+
+  it('says on a rollup that its figures are proven against its own blocks, not the chain it settles on', () => {
+    const lines = showLine(check('agreement', { [ALICE]: verified }, {}), 'optimism');
+    expect(lines).toEqual([
+      `1 of 1 figure proven against block ${BLOCK}, on which its 2 RPC URLs agree.`,
+      'OP Mainnet settles on another chain: these figures are proven against OP Mainnet’s own blocks, not checked against the chain it settles on.',
+      PROOF_CHECKS_LINK,
+    ]);
   });
 
   it('says why nothing is proven when there are no figures, and counts nothing', () => {

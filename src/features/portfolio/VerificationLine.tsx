@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
+import type { Network } from '@/core/chain/networks';
 import type { Message } from '@/core/i18n/message';
-import { msg } from '@/core/i18n/message';
+import { msg, untrustedValue } from '@/core/i18n/message';
 import { type BalanceCheck, type FigureCheck, figuresOf } from '@/core/verify/figureChecks';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
@@ -37,7 +38,7 @@ function reasons(figures: readonly FigureCheck[]): Message[] {
  * the others are not, and how many a proof contradicted; or why nothing could be proven. A link
  * to the network's proof checks in Settings.
  */
-export function VerificationLine({ check }: { check: BalanceCheck }) {
+export function VerificationLine({ check, network }: { check: BalanceCheck; network: Network }) {
   const t = useT('portfolio');
   const links = useLinks();
   const figures = figuresOf(check);
@@ -65,6 +66,11 @@ export function VerificationLine({ check }: { check: BalanceCheck }) {
             />
           </p>
         )
+      )}
+      {via && network.parentChainId !== undefined && (
+        <p className={ui.muted}>
+          <T id="portfolio:check.line.ownBlocks" values={{ network: untrustedValue(network.name, 'name') }} />
+        </p>
       )}
       {reasons(figures).map((reason, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: distinct reasons may share a message id

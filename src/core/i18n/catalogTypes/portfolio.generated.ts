@@ -55,6 +55,7 @@ declare module '../message' {
     "portfolio:check.line.contradicted": { "count": number };
     "portfolio:check.line.moved": { "block": MessageValue; "count": number };
     "portfolio:check.line.notProven": { "reason": MessageValue };
+    "portfolio:check.line.ownBlocks": { "network": MessageValue };
     "portfolio:check.line.proven": { "block": MessageValue; "proven": MessageValue; "total": number; "via": MessageValue };
     "portfolio:check.line.unchecked": { "reason": MessageValue };
     "portfolio:check.moved": { "at": MessageValue; "claimed": MessageValue };
