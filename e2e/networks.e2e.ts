@@ -118,3 +118,32 @@ describe('all networks at once', () => {
     expect(shownCents((await total.textContent()) ?? '')).toBe(before);
   });
 });
+
+describe('a network whose node answers for another chain', () => {
+  let env: Environment;
+  beforeAll(async () => {
+    env = await startEnvironment({ opChain: true, opProxy: true });
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('is left out of the total with a sentence, its figures never counted, the other network untouched', async () => {
+    const { page } = await demoWalletPage(env);
+    const total = summary(page).locator('p').nth(1);
+    await expect.poll(() => statusOf(page, 'Local OP chain').textContent()).toMatch(/block/);
+    const opUrl = env.opChain?.url ?? '';
+    const local = await valueNow(env.chain.url, LOCAL_PRICED_ASSETS);
+    const both = toCents(local + (await valueNow(opUrl, OP_PRICED_ASSETS)));
+    await expect.poll(async () => shownCents((await total.textContent()) ?? '')).toBe(both);
+    env.opProxy?.setFault({ kind: 'chainId', chainId: 10 });
+    await expect
+      .poll(() => statusOf(page, 'Local OP chain').textContent(), { timeout: 30_000 })
+      .toBe(
+        'Local OP chain: left out of the total. Its node now answers for another chain: its balances are left out of the total.',
+      );
+    expect(await statusOf(page, 'Local chain').textContent()).toMatch(/^Local chain: block [\d,]+$/);
+    // The local chain's own total alone: the OP figures no longer count.
+    await expect.poll(async () => shownCents((await total.textContent()) ?? '')).toBe(toCents(local));
+  });
+});

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ChainError } from '../errors/chain';
+import { ChainError, WrongChainError } from '../errors/chain';
 import { msg } from '../i18n/message';
 import { type HeadInput, type NetworkReadInputs, networkReadState, type ReadFigures } from './networkPortfolio';
 
@@ -67,6 +67,17 @@ describe('networkReadState', () => {
     // followed in the background asks its head only now and then).
     expect(because({ read: { data: undefined, error: unreachable, wanted: true } })).toBe('node');
     expect(because({ read: { data: undefined, error: new Error('x'), wanted: true } })).toBe('read');
+    // A background read that found the node on another chain, in the same request as its figures.
+    const otherChain = new WrongChainError({ expectedChainId: 901, actualChainId: 1 });
+    expect(because({ read: { data: undefined, error: otherChain, wanted: true } })).toBe('wrongChain');
+    const failed = networkReadState(inputs({ read: { data: undefined, error: otherChain, wanted: true } })).status;
+    expect(failed).toMatchObject({
+      state: 'failed',
+      reason: {
+        id: 'core.chain:networkRead.wrongChain',
+        values: { answered: { text: '1' }, expected: { text: '901' } },
+      },
+    });
     // The read's own figures, with the node down since: stale too.
     const data = figures(9n);
     expect(because({ read: { data, wanted: true }, head: { state: 'failed', error: unreachable } })).toBe('node');
@@ -110,6 +121,7 @@ describe('networkReadState', () => {
     if (because === 'kept') return 'reading';
     // Today said "read" for a read that could not reach the node while the head stood.
     if (because === 'node' && i.head.state !== 'failed') return 'read';
+    if (because === 'wrongChain' && i.head.state !== 'wrongChain') return 'read';
     return because;
   }
 

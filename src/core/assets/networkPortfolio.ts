@@ -1,5 +1,6 @@
 import { isCairnError } from '../errors/base';
 import { findCause } from '../errors/causeChain';
+import { WrongChainError } from '../errors/chain';
 import { codeValue, type Message, msg } from '../i18n/message';
 
 /** Why the figures shown for a network are not the newest. */
@@ -56,6 +57,9 @@ export type NetworkReadState<S> = { shown: S | undefined; status: NetworkReadSta
 
 const rateLimited = (error: unknown) =>
   findCause(error, (e) => isCairnError(e) && e.code === 'CHAIN_RATE_LIMITED') !== undefined;
+/** The read found the node answering for another chain (a background read checks it in the same request). */
+const wrongChainRead = (error: unknown): WrongChainError | undefined =>
+  findCause(error, (e) => e instanceof WrongChainError) as WrongChainError | undefined;
 /** The node could not be reached at all: the node's fault, whichever read found it (a background network reads no head). */
 const unreachable = (error: unknown) =>
   findCause(error, (e) => isCairnError(e) && e.code === 'CHAIN_UNREACHABLE') !== undefined;
@@ -69,8 +73,10 @@ function obstacle(inputs: NetworkReadInputs<ReadFigures>): Exclude<StaleBecause,
   if (!online) return 'offline';
   if (head.state === 'wrongChain') return 'wrongChain';
   if (head.state === 'failed') return rateLimited(head.error) ? 'rateLimited' : 'node';
-  if (read.error !== undefined)
+  if (read.error !== undefined) {
+    if (wrongChainRead(read.error)) return 'wrongChain';
     return rateLimited(read.error) ? 'rateLimited' : unreachable(read.error) ? 'node' : 'read';
+  }
   return undefined;
 }
 
@@ -80,13 +86,21 @@ function failure(inputs: NetworkReadInputs<ReadFigures>, because: Exclude<StaleB
   switch (because) {
     case 'offline':
       return msg('core.chain:networkRead.offline');
-    case 'wrongChain':
-      return head.state === 'wrongChain'
+    case 'wrongChain': {
+      const ids =
+        head.state === 'wrongChain'
+          ? { answered: head.chainId, expected: head.expectedChainId }
+          : (() => {
+              const error = wrongChainRead(read.error);
+              return error && { answered: error.actualChainId, expected: error.expectedChainId };
+            })();
+      return ids
         ? msg('core.chain:networkRead.wrongChain', {
-            answered: codeValue(String(head.chainId)),
-            expected: codeValue(String(head.expectedChainId)),
+            answered: codeValue(String(ids.answered)),
+            expected: codeValue(String(ids.expected)),
           })
         : msg('core.chain:networkRead.unreachable');
+    }
     case 'rateLimited':
       return msg('core.chain:networkRead.rateLimited');
     case 'node': {

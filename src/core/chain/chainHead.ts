@@ -1,5 +1,6 @@
 import type { Block, Hex, Transaction } from 'viem';
 import { getBlock, getChainId } from 'viem/actions';
+import { WrongChainError } from '../errors/chain';
 import type { ChainClient } from './client';
 import type { Network } from './networks';
 import { toChainError } from './toChainError';
@@ -109,4 +110,17 @@ export async function readChainHead(
     connections.delete(client);
     throw toChainError(error, network.rpcUrls.length === 1 ? network.rpcUrls[0] : undefined);
   }
+}
+
+/**
+ * Throws a WrongChainError when the node answers for another chain than `network`'s: for a read
+ * that no head read precedes (a network followed in the background), sent beside the read so it
+ * travels in the same request.
+ */
+export async function assertSameChain(client: ChainClient, network: Pick<Network, 'chainId'>): Promise<void> {
+  const chainId = await getChainId(client).catch((error: unknown) => {
+    throw toChainError(error);
+  });
+  if (chainId !== network.chainId)
+    throw new WrongChainError({ expectedChainId: network.chainId, actualChainId: chainId });
 }

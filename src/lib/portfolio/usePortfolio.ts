@@ -80,7 +80,7 @@ export function useNetworkPortfolio(
   // While a changed request (a token found, added or hidden) is read, the last balances stay on screen.
   const verifier = useVerifier();
   const snapshot = useQuery({
-    ...portfolioQuery(network, request, verifier),
+    ...portfolioQuery(network, request, verifier, { checkChain: background }),
     enabled: addresses.length > 0 && chainOk,
     // In the background the figures' own read sets the pace (it tells its block): one request per
     // pace, and one on focus; the head is asked only now and then (refreshPolicy).

@@ -5,6 +5,7 @@ import type { LastKnownPortfolio } from '@/core/assets/lastKnownPortfolio';
 import { type PortfolioRequest, readPortfolio } from '@/core/assets/portfolio';
 import type { TokenInfo } from '@/core/assets/token';
 import { readTokenMetadata } from '@/core/assets/tokenMetadata';
+import { assertSameChain } from '@/core/chain/chainHead';
 import { chainClient } from '@/core/chain/client';
 import { knownMulticall } from '@/core/chain/multicallProbe';
 import type { Network } from '@/core/chain/networks';
@@ -12,10 +13,10 @@ import type { Verifier } from '@/core/verify/verifier';
 import { chainKeys } from './chainQueries';
 
 export const portfolioKeys = {
-  snapshot: (network: Network, request: PortfolioRequest) =>
+  snapshot: (network: Network, request: PortfolioRequest, chainChecked = false) =>
     [
       ...chainKeys.network(network),
-      'portfolio',
+      chainChecked ? 'portfolio-chain-checked' : 'portfolio',
       request.accounts,
       request.tokens,
       request.feeds.map((f) => f.address),
@@ -44,14 +45,20 @@ export function portfolioQuery(
   network: Network,
   request: PortfolioRequest,
   verifier?: Pick<Verifier, 'noteBalancesRead'>,
+  { checkChain = false }: { checkChain?: boolean } = {},
 ) {
   return queryOptions({
-    queryKey: portfolioKeys.snapshot(network, request),
+    queryKey: portfolioKeys.snapshot(network, request, checkChain),
     queryFn: async () => {
       const started = performance.now();
       const client = chainClient(network, 'background');
       // Multicall3's code is checked once per network (core/chain/multicallProbe.ts), by whichever read comes first.
-      const { snapshot } = await readPortfolio(client, request, knownMulticall(client));
+      // A read that no head read precedes (a network followed in the background) asks the chain id
+      // in the same request, so figures of another chain are never taken for this network's.
+      const [, { snapshot }] = await Promise.all([
+        checkChain ? assertSameChain(client, network) : undefined,
+        readPortfolio(client, request, knownMulticall(client)),
+      ]);
       verifier?.noteBalancesRead(network, performance.now() - started);
       return snapshot;
     },
