@@ -119,13 +119,34 @@ describe('all networks at once', () => {
   });
 });
 
-describe('a network whose node answers for another chain', () => {
+describe('a network whose node refuses or answers for another chain', () => {
   let env: Environment;
   beforeAll(async () => {
     env = await startEnvironment({ opChain: true, opProxy: true });
   });
   afterAll(async () => {
     await env?.close();
+  });
+
+  it('backs off a node that answers 429, counting its last figures and saying so', async () => {
+    const { page } = await demoWalletPage(env);
+    await expect.poll(() => statusOf(page, 'Local OP chain').textContent()).toMatch(/block/);
+    const proxy = env.opProxy;
+    if (!proxy) throw new Error('this suite needs the OP proxy');
+    proxy.setFault({ kind: 'status', status: 429, body: 'Too Many Requests' });
+    try {
+      await expect
+        .poll(() => statusOf(page, 'Local OP chain').textContent(), { timeout: 30_000 })
+        .toMatch(/^Local OP chain: Its node limits requests for now, counted from block [\d,]+/);
+      // Asked again later and later (24 s, then 48 s…): at most 2 requests in 40 s, where every
+      // 12 s would have made 3 or more.
+      proxy.resetCounts();
+      await page.waitForTimeout(40_000);
+      expect(proxy.requests).toBeLessThanOrEqual(2);
+      expect(await statusOf(page, 'Local chain').textContent()).toMatch(/^Local chain: block [\d,]+$/);
+    } finally {
+      proxy.setFault({ kind: 'none' });
+    }
   });
 
   it('is left out of the total with a sentence, its figures never counted, the other network untouched', async () => {

@@ -55,7 +55,8 @@ export type NetworkReadInputs<S extends ReadFigures> = {
 
 export type NetworkReadState<S> = { shown: S | undefined; status: NetworkReadStatus };
 
-const rateLimited = (error: unknown) =>
+/** The node refused as too many requests (HTTP 429, or its own rate-limit error), anywhere in the causes. */
+export const isRateLimited = (error: unknown) =>
   findCause(error, (e) => isCairnError(e) && e.code === 'CHAIN_RATE_LIMITED') !== undefined;
 /** The read found the node answering for another chain (a background read checks it in the same request). */
 const wrongChainRead = (error: unknown): WrongChainError | undefined =>
@@ -72,10 +73,10 @@ function obstacle(inputs: NetworkReadInputs<ReadFigures>): Exclude<StaleBecause,
   const { online, head, read } = inputs;
   if (!online) return 'offline';
   if (head.state === 'wrongChain') return 'wrongChain';
-  if (head.state === 'failed') return rateLimited(head.error) ? 'rateLimited' : 'node';
+  if (head.state === 'failed') return isRateLimited(head.error) ? 'rateLimited' : 'node';
   if (read.error !== undefined) {
     if (wrongChainRead(read.error)) return 'wrongChain';
-    return rateLimited(read.error) ? 'rateLimited' : unreachable(read.error) ? 'node' : 'read';
+    return isRateLimited(read.error) ? 'rateLimited' : unreachable(read.error) ? 'node' : 'read';
   }
   return undefined;
 }

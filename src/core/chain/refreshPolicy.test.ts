@@ -4,6 +4,7 @@ import { builtInNetworks, type Network } from './networks';
 import {
   BACKGROUND_POLL_MS,
   fasterPace,
+  nextBackgroundReadMs,
   paceOf,
   RATE_LIMIT_MAX_WAIT_MS,
   rateLimitWaitMs,
@@ -57,6 +58,15 @@ describe('paceOf', () => {
     const background = paceOf(byId('local'), 'background');
     expect(fasterPace(background, working)).toEqual(working);
     expect(fasterPace(background, background)).toEqual(background);
+  });
+});
+
+describe('when a background network is read next', () => {
+  it('at its pace, and later and later while its node refuses as too many', () => {
+    expect(nextBackgroundReadMs(12_000, 0)).toBe(12_000);
+    expect(nextBackgroundReadMs(12_000, 1)).toBe(24_000);
+    expect(nextBackgroundReadMs(12_000, 3)).toBe(96_000);
+    expect(nextBackgroundReadMs(12_000, 20)).toBe(RATE_LIMIT_MAX_WAIT_MS);
   });
 });
 

@@ -54,6 +54,14 @@ export function rateLimitWaitMs(pollMs: number, refusals: number): number {
   return Math.min(wait, RATE_LIMIT_MAX_WAIT_MS);
 }
 
+/**
+ * When a background network's figures are read next: at its pace, or, after reads in a row that
+ * the node refused as too many (`refusals`), later and later (rateLimitWaitMs), per network.
+ */
+export function nextBackgroundReadMs(pollMs: number, refusals: number): number {
+  return refusals > 0 ? rateLimitWaitMs(pollMs, refusals) : pollMs;
+}
+
 /** A network's rate limit as its status shows it: refusals in a row, and when it is asked again. */
 export type RateLimit = { refusals: number; nextTryAt: number };
 

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
 import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
-import { type HeadInput, networkReadState, type StaleBecause } from '@/core/assets/networkPortfolio';
+import { type HeadInput, isRateLimited, networkReadState, type StaleBecause } from '@/core/assets/networkPortfolio';
 import type { PortfolioRequest, PortfolioSnapshot } from '@/core/assets/portfolio';
 import { portfolioClaims } from '@/core/assets/portfolioClaims';
 import { buildPortfolioView, shownSnapshot } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
-import { type Attention, paceOf } from '@/core/chain/refreshPolicy';
+import { type Attention, nextBackgroundReadMs, paceOf } from '@/core/chain/refreshPolicy';
 import { carriedCheck } from '@/core/verify/carriedCheck';
 import { asksAgain, type BalanceCheck, type BalanceClaims, caughtLying } from '@/core/verify/figureChecks';
 import { verificationOf } from '@/core/verify/verificationSetting';
@@ -84,8 +84,16 @@ export function useNetworkPortfolio(
     enabled: addresses.length > 0 && chainOk,
     // In the background the figures' own read sets the pace (it tells its block): one request per
     // pace, and one on focus; the head is asked only now and then (refreshPolicy).
+    // A node that refuses reads as too many is asked later and later (refreshPolicy).
     ...(background
-      ? { refetchInterval: paceOf(network, 'background').pollMs, refetchOnWindowFocus: 'always' as const }
+      ? {
+          refetchInterval: (query: { state: { error: unknown; fetchFailureCount: number } }) =>
+            nextBackgroundReadMs(
+              paceOf(network, 'background').pollMs,
+              isRateLimited(query.state.error) ? query.state.fetchFailureCount : 0,
+            ),
+          refetchOnWindowFocus: 'always' as const,
+        }
       : {}),
     // Only from the same node: never show balances read through other URLs or another network.
     placeholderData: (previous, previousQuery) =>
