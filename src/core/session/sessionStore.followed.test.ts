@@ -111,6 +111,11 @@ describe('session store: following and unfollowing', () => {
     store.getState().removeNetwork('custom-x');
     // The default: the last window's network, with the local chain on a page served with it.
     expect(ids(store.getState())).toEqual(['local', 'gnosis']);
+    // A change starts from what is shown: leaving one keeps the other, following one adds to both.
+    store.getState().unfollowNetwork('gnosis');
+    expect(ids(store.getState())).toEqual(['local']);
+    store.getState().followNetwork('base');
+    expect(ids(store.getState())).toEqual(['local', 'base']);
   });
 });
 

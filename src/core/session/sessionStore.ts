@@ -165,10 +165,14 @@ export async function createSessionStore(options: {
       ...SHARED.safeTransactions.actions(change('safeTransactions')),
       ...SHARED.verification.actions(change('verification')),
     };
-    /** A change to a list never chosen (nothing stored, or unreadable) starts from the default shown. */
+    /**
+     * A change to a list that shows the default (nothing stored, unreadable, or naming only
+     * networks since removed) starts from the default shown, so what was shown stays followed.
+     */
+    const namesNone = (ids: readonly string[]) => !ids.some((id) => get().networks.some((n) => n.id === id));
     const fromDefault = () => {
-      if (get().followedNetworks.length === 0)
-        synced.change('followedNetworks', (ids) => (ids.length > 0 ? ids : followedDefault));
+      if (namesNone(get().followedNetworks))
+        synced.change('followedNetworks', (ids) => (namesNone(ids) ? followedDefault : ids));
     };
     return {
       ...restored,

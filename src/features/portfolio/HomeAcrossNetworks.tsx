@@ -1,4 +1,5 @@
 import { Fiat } from '@/components/Amount';
+import { SkeletonLine } from '@/components/Skeleton';
 import { T } from '@/components/T';
 import { groupAcrossNetworks, type NetworkRow } from '@/core/assets/assetGroups';
 import { totalAcross } from '@/core/assets/networkTotals';
@@ -7,6 +8,7 @@ import type { Network } from '@/core/chain/networks';
 import { type NetworkPortfolioPart, PortfoliosAcross } from '@/lib/portfolio/PortfoliosAcross';
 import { useSession } from '@/lib/stores/session';
 import { AssetGroupList } from './AssetGroupList';
+import { HomeActions } from './HomeActions';
 import styles from './home.module.css';
 import { NetworkStatusList } from './NetworkStatusList';
 
@@ -49,9 +51,15 @@ function AcrossNetworks({ networks, parts }: { networks: readonly Network[]; par
           <T id="portfolio:across.total" values={{ count: networks.length }} />
         </p>
         <p className={styles.total}>
-          <Fiat value={total.total} approximate={total.stale.length > 0 || total.leftOut.length > 0} />
+          {total.counted.length > 0 ? (
+            <Fiat value={total.total} approximate={total.stale.length > 0 || total.leftOut.length > 0} />
+          ) : (
+            // Nothing counted yet: the total's shape, never a total of nothing.
+            <SkeletonLine width="md" fill="line" />
+          )}
         </p>
         <NetworkStatusList networks={networks} parts={parts} total={total} />
+        <HomeActions />
       </section>
       {groups.length > 0 && <AssetGroupList groups={groups} />}
     </>

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Fiat } from '@/components/Amount';
 import { ErrorAlert } from '@/components/ErrorAlert';
-import { type IconName, icons } from '@/components/icons';
 import { PublicKeyBadge } from '@/components/PublicKeyBadge';
 import { SkeletonLine } from '@/components/Skeleton';
 import { T } from '@/components/T';
@@ -13,6 +12,7 @@ import { formatPercent } from '@/lib/i18n/format';
 import { useLinks } from '@/lib/links';
 import type { usePortfolio } from '@/lib/portfolio/usePortfolio';
 import type { ValueChart } from '@/lib/portfolio/useValueChart';
+import { HomeActions } from './HomeActions';
 import styles from './home.module.css';
 import { staleAge } from './staleAge';
 import { VerificationLine } from './VerificationLine';
@@ -49,11 +49,6 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
   const links = useLinks();
   const { network, accounts, view, snapshot, error, stale, staleBecause, nodeDown, offline, retry, retrying } =
     portfolio;
-  const actions: { to: string; label: string; icon: IconName }[] = [
-    { to: links.send, label: t('portfolio:summary.action.send'), icon: 'send' },
-    { to: links.receive, label: t('portfolio:summary.action.receive'), icon: 'receive' },
-    { to: links.sign, label: t('portfolio:summary.action.sign'), icon: 'sign' },
-  ];
   const staleWhy = STALE_BECAUSE[staleBecause];
   const failed = !snapshot && error !== null && error !== undefined;
   // The first balances are on their way: shapes of the total's size, and the status line says so.
@@ -152,16 +147,7 @@ export function HomeSummary({ portfolio, chart }: { portfolio: ReturnType<typeof
           <T id="portfolio:summary.allHidden" tags={{ 0: <Link to={links.accounts} /> }} />
         </p>
       )}
-      <ul className={styles.actions} aria-label={t('portfolio:summary.actions')}>
-        {actions.map((a) => (
-          <li key={a.icon}>
-            <Link to={a.to} className={styles.action}>
-              <span className={styles.actionIcon}>{icons[a.icon]}</span>
-              {a.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <HomeActions />
       {/* Below the actions: a line that comes with the first check never moves them. */}
       {portfolio.checks && !stale && <VerificationLine check={portfolio.checks} network={network} />}
     </section>

@@ -6,6 +6,7 @@ import type { Account } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
 import { untrustedValue } from '@/core/i18n/message';
 import { smartAccountStateQuery } from '@/lib/queries/smartAccountQueries';
+import { useChainHead } from '@/lib/queries/useChainHead';
 
 /**
  * On a network where the account does not exist as what it is, a warning before anything is sent
@@ -24,9 +25,21 @@ export function AccountAbsentWarning({
 }) {
   const address = account.address as Address;
   const safe = account.source.kind === 'safe';
-  const here = useQuery(smartAccountStateQuery(network, address, undefined));
+  // Read only through a node that answers for this network's chain (its head checks it).
+  const head = useChainHead(network, 'background');
+  const here = useQuery({
+    ...smartAccountStateQuery(network, address, undefined),
+    enabled: head.data?.status === 'ok',
+    placeholderData: undefined,
+  });
   const athome = useQuery({ ...smartAccountStateQuery(home, address, undefined), enabled: !safe && home !== network });
   const name = untrustedValue(network.name, 'name');
+  if (here.isError || head.isError || head.data?.status === 'wrong-chain')
+    return (
+      <p className={ui.noticeWarning}>
+        <T id="receive:absent.unchecked" values={{ network: name }} />
+      </p>
+    );
   if (here.data === undefined) return null;
   if (safe && here.data.kind === 'plain')
     return (

@@ -48,7 +48,8 @@ function NetworkReader({
   const portfolio = useNetworkPortfolio(network, { attention: 'background' });
   const { status, view, snapshot, loading, error, limited, retrying, accounts, checks } = portfolio;
   // The hook's result is new at each render: report it again only when what it shows changed.
-  const statusKey = `${status.state}:${'block' in status ? status.block : ''}:${'because' in status ? status.because : ''}`;
+  // The whole status, a failure's words too (another reason with the same state is news).
+  const statusKey = JSON.stringify(status, (_, value) => (typeof value === 'bigint' ? value.toString() : value));
   // biome-ignore lint/correctness/useExhaustiveDependencies: the listed values are what the part shows.
   const part = useMemo(
     () => portfolio,

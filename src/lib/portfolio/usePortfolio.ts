@@ -2,17 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
 import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
-import { type HeadInput, isRateLimited, networkReadState, type StaleBecause } from '@/core/assets/networkPortfolio';
+import { type HeadInput, networkReadState, type StaleBecause } from '@/core/assets/networkPortfolio';
 import type { PortfolioRequest, PortfolioSnapshot } from '@/core/assets/portfolio';
 import { portfolioClaims } from '@/core/assets/portfolioClaims';
 import { buildPortfolioView, shownSnapshot } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
-import { type Attention, nextBackgroundReadMs, paceOf } from '@/core/chain/refreshPolicy';
+import { type Attention, paceOf } from '@/core/chain/refreshPolicy';
 import { carriedCheck } from '@/core/verify/carriedCheck';
 import { asksAgain, type BalanceCheck, type BalanceClaims, caughtLying } from '@/core/verify/figureChecks';
 import { verificationOf } from '@/core/verify/verificationSetting';
 import { useOnline } from '@/lib/browser/useOnline';
 import { useAccountsToRead } from '@/lib/portfolio/accountsToRead';
+import { nextReadMs, type ReadState, refusingNow } from '@/lib/portfolio/readBackoff';
 import { chainKeys } from '@/lib/queries/chainQueries';
 import {
   lastKnownNode,
@@ -87,12 +88,9 @@ export function useNetworkPortfolio(
     // A node that refuses reads as too many is asked later and later (refreshPolicy).
     ...(background
       ? {
-          refetchInterval: (query: { state: { error: unknown; fetchFailureCount: number } }) =>
-            nextBackgroundReadMs(
-              paceOf(network, 'background').pollMs,
-              isRateLimited(query.state.error) ? query.state.fetchFailureCount : 0,
-            ),
-          refetchOnWindowFocus: 'always' as const,
+          refetchInterval: (query: { queryHash: string; state: ReadState }) =>
+            nextReadMs(query.queryHash, query.state, paceOf(network, 'background').pollMs),
+          refetchOnWindowFocus: (query: { state: ReadState }) => (refusingNow(query.state) ? false : 'always'),
         }
       : {}),
     // Only from the same node: never show balances read through other URLs or another network.

@@ -13,10 +13,10 @@ import type { Verifier } from '@/core/verify/verifier';
 import { chainKeys } from './chainQueries';
 
 export const portfolioKeys = {
-  snapshot: (network: Network, request: PortfolioRequest, chainChecked = false) =>
+  snapshot: (network: Network, request: PortfolioRequest) =>
     [
       ...chainKeys.network(network),
-      chainChecked ? 'portfolio-chain-checked' : 'portfolio',
+      'portfolio',
       request.accounts,
       request.tokens,
       request.feeds.map((f) => f.address),
@@ -48,13 +48,15 @@ export function portfolioQuery(
   { checkChain = false }: { checkChain?: boolean } = {},
 ) {
   return queryOptions({
-    queryKey: portfolioKeys.snapshot(network, request, checkChain),
+    queryKey: portfolioKeys.snapshot(network, request),
     queryFn: async () => {
       const started = performance.now();
       const client = chainClient(network, 'background');
       // Multicall3's code is checked once per network (core/chain/multicallProbe.ts), by whichever read comes first.
       // A read that no head read precedes (a network followed in the background) asks the chain id
-      // in the same request, so figures of another chain are never taken for this network's.
+      // in the same request, so figures of another chain are never taken for this network's. One
+      // query for both kinds of reader (one read per refresh): whichever's read runs, the chain is
+      // checked, by this or by the working reader's head (usePortfolio reads only once it is ok).
       const [, { snapshot }] = await Promise.all([
         checkChain ? assertSameChain(client, network) : undefined,
         readPortfolio(client, request, knownMulticall(client)),

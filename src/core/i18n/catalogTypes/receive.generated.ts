@@ -8,6 +8,7 @@ declare module '../message' {
   interface MessageCatalog {
     "receive:absent.safe": { "network": MessageValue };
     "receive:absent.smartAccount": { "home": MessageValue; "network": MessageValue };
+    "receive:absent.unchecked": { "network": MessageValue };
     "receive:copy": undefined;
     "receive:demo": undefined;
     "receive:ledger.check": undefined;
