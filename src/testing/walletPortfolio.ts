@@ -4,7 +4,8 @@
 // has under way, so none reaches the network after the test.
 import type { Hex } from 'viem';
 import { vi } from 'vitest';
-import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
+import { portfolioRequestFor, portfolioTokens } from '@/core/assets/catalogue';
+import type { PortfolioRequest } from '@/core/assets/portfolio';
 import type { PortfolioToken } from '@/core/assets/token';
 import { accountsToRead } from '@/core/chain/networkConfig';
 import type { Network } from '@/core/chain/networks';
@@ -16,7 +17,7 @@ export type WalletPortfolio = {
   /** The listed token of that symbol (its address lower-cased is its key in snapshots and checks). */
   token(symbol: string): PortfolioToken;
   accounts: Hex[];
-  request: { accounts: Hex[]; tokens: Hex[]; feeds: ReturnType<typeof priceFeedsFor> };
+  request: PortfolioRequest & { accounts: Hex[]; tokens: Hex[] };
 };
 
 export function walletPortfolio(wallet: TestWallet): WalletPortfolio {
@@ -36,7 +37,7 @@ export function walletPortfolio(wallet: TestWallet): WalletPortfolio {
       return found;
     },
     accounts,
-    request: { accounts, tokens: listed.map((t) => t.address), feeds: priceFeedsFor(network) },
+    request: { ...portfolioRequestFor(network, accounts, []), accounts, tokens: listed.map((t) => t.address) },
   };
 }
 

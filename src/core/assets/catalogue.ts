@@ -8,6 +8,7 @@ import {
   LOCAL_PRICE_FEEDS,
   LOCAL_TOKEN_LIST,
 } from './localChainAssets';
+import type { PortfolioRequest } from './portfolio';
 import { PRICE_FEEDS, SEQUENCER_UPTIME_FEEDS } from './priceFeeds';
 import type { PortfolioToken, TokenInfo, TokenList } from './token';
 import arbitrum from './tokenLists/arbitrum.json';
@@ -69,7 +70,7 @@ export function sequencerUptimeFeedFor(network: Pick<Network, 'kind' | 'chainId'
 }
 
 /** Price feeds of a network, keyed by asset: 'native' or a lower-case token address. */
-export function priceFeedsFor(network: Network): { key: string; address: Address }[] {
+export function priceFeedsFor(network: Pick<Network, 'kind' | 'chainId'>): { key: string; address: Address }[] {
   const feeds =
     network.kind !== 'local'
       ? PRICE_FEEDS.filter((f) => f.chainId === network.chainId)
@@ -77,6 +78,19 @@ export function priceFeedsFor(network: Network): { key: string; address: Address
         ? LOCAL_PRICE_FEEDS
         : LOCAL_OP_PRICE_FEEDS;
   return feeds.map((f) => ({ key: f.asset === 'native' ? 'native' : f.asset.toLowerCase(), address: f.address }));
+}
+
+/**
+ * What a portfolio read asks of a network: the accounts' balances of its coin and of `tokens`, its
+ * price feeds, and on an L2 its sequencer uptime feed (in the same aggregate3, see readPortfolio).
+ */
+export function portfolioRequestFor(
+  network: Pick<Network, 'kind' | 'chainId'>,
+  accounts: readonly Address[],
+  tokens: readonly Address[],
+): PortfolioRequest {
+  const sequencer = sequencerUptimeFeedFor(network);
+  return { accounts, tokens, feeds: priceFeedsFor(network), ...(sequencer ? { sequencer } : {}) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { builtInNetworks, type Network } from '../chain/networks';
-import { listedTokens } from './catalogue';
+import { listedTokens, portfolioRequestFor } from './catalogue';
 import { PRICE_MAX_AGE_SECONDS } from './fiat';
 import { type PriceInputs, parentFeedFor, pickPrice } from './l2Pricing';
 import type { FeedAnswer } from './portfolio';
@@ -122,5 +122,11 @@ describe('SEQUENCER_UPTIME_FEEDS', () => {
     expect(new Set(chains).size).toBe(chains.length);
     for (const id of ['optimism', 'base', 'arbitrum']) expect(chains).toContain(net(id).chainId);
     for (const feed of SEQUENCER_UPTIME_FEEDS) expect(getAddress(feed.address)).toBe(feed.address);
+  });
+
+  it('is asked in an L2’s portfolio read, and nothing more in an L1’s', () => {
+    const op = SEQUENCER_UPTIME_FEEDS.find((f) => f.chainId === 10)?.address;
+    expect(portfolioRequestFor(net('optimism'), [], []).sequencer).toBe(op);
+    expect(Object.keys(portfolioRequestFor(net('ethereum'), [], []))).toEqual(['accounts', 'tokens', 'feeds']);
   });
 });

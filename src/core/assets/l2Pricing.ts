@@ -8,10 +8,9 @@ import {
   sequencerVerdict,
   type UptimeRound,
 } from '../prices/sequencerUptime';
-import { bundledAssetId } from './catalogue';
+import { bundledAssetId, priceFeedsFor } from './catalogue';
 import { isPriceStale } from './fiat';
-import type { FeedAnswer } from './portfolio';
-import { PRICE_FEEDS } from './priceFeeds';
+import type { FeedAnswer, PortfolioSnapshot } from './portfolio';
 import type { PortfolioToken } from './token';
 
 /** The price an asset is valued at, and whose feed gave it; or why it has none. */
@@ -59,6 +58,30 @@ export function pickPrice(inputs: PriceInputs): PickedPrice {
   return { none: own ? msg('core.chain:l2Price.stale') : msg('core.chain:l2Price.noFeed') };
 }
 
+/** The parent network, as the feed lists know it: the local OP chain's is the local chain. */
+function parentOf(network: PricedNetwork): Pick<Network, 'kind' | 'chainId'> | undefined {
+  const chainId = parentChainIdOf(network);
+  if (chainId === undefined) return undefined;
+  return { kind: network.kind === 'local' ? 'local' : 'preset', chainId };
+}
+
+/** The parent's feed for the same asset, with its key in the parent's snapshot (`prices`). */
+function parentFeed(
+  network: PricedNetwork,
+  asset: 'native' | PortfolioToken,
+): { chainId: number; key: string; address: Address } | undefined {
+  const parent = parentOf(network);
+  if (!parent) return undefined;
+  const feeds = priceFeedsFor(parent);
+  const id =
+    asset === 'native' ? undefined : asset.origin === 'list' ? bundledAssetId(network, asset.address) : undefined;
+  if (asset !== 'native' && id === undefined) return undefined;
+  const feed = feeds.find((f) =>
+    asset === 'native' ? f.key === 'native' : f.key !== 'native' && bundledAssetId(parent, f.key) === id,
+  );
+  return feed && { chainId: parent.chainId, ...feed };
+}
+
 /**
  * The parent network's price feed for the same asset, from bundled knowledge only: its native
  * coin's for the native coin (the L2's ETH is its parent's), else the feed of the token the
@@ -69,16 +92,43 @@ export function parentFeedFor(
   network: PricedNetwork,
   asset: 'native' | PortfolioToken,
 ): { chainId: number; address: Address } | undefined {
-  const parentChainId = parentChainIdOf(network);
-  if (parentChainId === undefined) return undefined;
-  const onParent = PRICE_FEEDS.filter((f) => f.chainId === parentChainId);
-  if (asset === 'native') {
-    const feed = onParent.find((f) => f.asset === 'native');
-    return feed && { chainId: parentChainId, address: feed.address };
-  }
-  const id = asset.origin === 'list' ? bundledAssetId(network, asset.address) : undefined;
-  if (id === undefined) return undefined;
-  const parent = { kind: 'preset' as const, chainId: parentChainId };
-  const feed = onParent.find((f) => f.asset !== 'native' && bundledAssetId(parent, f.asset) === id);
-  return feed && { chainId: parentChainId, address: feed.address };
+  const feed = parentFeed(network, asset);
+  return feed && { chainId: feed.chainId, address: feed.address };
+}
+
+/**
+ * Where the parent network's snapshot holds the same asset's price (its `prices` key: 'native' or
+ * the parent token's lower-case address), or undefined where parentFeedFor finds no feed.
+ */
+export function parentPriceKeyFor(network: PricedNetwork, asset: 'native' | PortfolioToken): string | undefined {
+  return parentFeed(network, asset)?.key;
+}
+
+/** A network's figures as pricing reads them: its feeds' answers, its sequencer round, its block's time. */
+export type PricedSnapshot = Pick<PortfolioSnapshot, 'prices' | 'sequencer' | 'timestamp'>;
+
+/**
+ * An asset's price in a network's snapshot, by pickPrice's rule, with the parent network's
+ * snapshot when the caller has it (else the parent's price counts as not at hand). Undefined where
+ * the asset has no feed Cairn knows, neither the network's own nor its parent's (shown without a
+ * value and without a reason, as on an L1); on an L1 its own feed's answer, stale or not, as before.
+ */
+export function assetPrice(
+  network: PricedNetwork,
+  asset: 'native' | PortfolioToken,
+  snapshot: PricedSnapshot,
+  parent?: PricedSnapshot,
+): PickedPrice | undefined {
+  const own = snapshot.prices.get(asset === 'native' ? 'native' : asset.address.toLowerCase());
+  const parentKey = parentPriceKeyFor(network, asset);
+  if (own === undefined && parentKey === undefined) return undefined;
+  const picked = pickPrice({
+    network,
+    own,
+    sequencer: snapshot.sequencer,
+    now: snapshot.timestamp,
+    parent:
+      parent && parentKey !== undefined ? { price: parent.prices.get(parentKey), now: parent.timestamp } : undefined,
+  });
+  return 'none' in picked && picked.none.id === 'core.chain:l2Price.noFeed' ? undefined : picked;
 }

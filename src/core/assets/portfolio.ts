@@ -12,12 +12,18 @@ import {
 import { noteMulticall, probeMulticall } from '../chain/multicallProbe';
 import { toChainError } from '../chain/toChainError';
 import { feedAbi } from '../prices/feedAbi';
+import type { UptimeRound } from '../prices/sequencerUptime';
 
 export type PortfolioRequest = {
   accounts: readonly Address[];
   tokens: readonly Address[];
   /** Price feeds to read, each under a key (the asset: 'native' or a token address). */
   feeds: readonly { key: string; address: Address }[];
+  /**
+   * The network's L2 sequencer uptime feed (sequencerUptimeFeedFor), whose latest round is read in
+   * the same aggregate3 as the rest: what an L2's prices may be used on (core/assets/l2Pricing.ts).
+   */
+  sequencer?: Address | undefined;
 };
 
 /** A feed's answer: `roundId` is the proxy's round (see core/prices/rounds), `updatedAt` unix seconds. */
@@ -31,6 +37,8 @@ export type PortfolioSnapshot = {
   native: Map<string, bigint>;
   tokens: Map<string, Map<string, bigint>>;
   prices: Map<string, FeedAnswer>;
+  /** The sequencer uptime feed's latest round, when the request named one and it answered. */
+  sequencer?: UptimeRound | undefined;
   via: 'multicall' | 'batch';
 };
 
@@ -39,6 +47,7 @@ type Planned =
   | { kind: 'token'; account: string; token: string }
   | { kind: 'feedDecimals'; key: string }
   | { kind: 'feedRound'; key: string }
+  | { kind: 'sequencer' }
   | { kind: 'block' }
   | { kind: 'time' };
 
@@ -77,6 +86,10 @@ function plan(request: PortfolioRequest): { planned: Planned[]; calls: Call3[] }
       { target: feed.address, allowFailure: true, callData: decimals },
       { target: feed.address, allowFailure: true, callData: round },
     );
+  }
+  if (request.sequencer) {
+    planned.push({ kind: 'sequencer' });
+    calls.push({ target: request.sequencer, allowFailure: true, callData: round });
   }
   return { planned, calls };
 }
@@ -130,6 +143,16 @@ function assemble(planned: Planned[], results: (Hex | undefined)[], via: Portfol
           snapshot.prices.set(item.key, { answer, decimals, updatedAt: Number(updatedAt), roundId });
         break;
       }
+      case 'sequencer': {
+        if (!data || data.length < 2 + 64 * 5) break;
+        const [, answer, startedAt] = decodeFunctionResult({ abi: feedAbi, functionName: 'latestRoundData', data });
+        // A time past 2^53 is no time (sequencerVerdict takes it as unknown, as a round not read).
+        snapshot.sequencer = {
+          answer,
+          startedAt: startedAt <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(startedAt) : 0,
+        };
+        break;
+      }
     }
   });
   return snapshot;
@@ -177,7 +200,8 @@ async function viaBatch(
 }
 
 /**
- * Reads native and token balances of every account and the price feeds, in as few HTTP
+ * Reads native and token balances of every account, the price feeds and the network's sequencer
+ * uptime feed (when the request names one), in as few HTTP
  * requests as possible: one Multicall3 aggregate3 per 1,000 calls, all sent as one JSON-RPC
  * batch. `multicall` says whether the canonical Multicall3 is known to be deployed (knownMulticall);
  * when unknown its code is fetched in the same batch by the network's one probe (probeMulticall)

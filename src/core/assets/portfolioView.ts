@@ -1,8 +1,10 @@
 import type { Address } from 'viem';
 import type { Network } from '../chain/networks';
+import type { Message } from '../i18n/message';
 import { type BalanceCheck, type FigureCheck, shownBalance } from '../verify/figureChecks';
 import { isPriceStale, usdValue } from './fiat';
-import type { FeedAnswer, PortfolioSnapshot } from './portfolio';
+import { assetPrice, type PickedPrice, type PricedSnapshot } from './l2Pricing';
+import type { PortfolioSnapshot } from './portfolio';
 import type { PortfolioToken } from './token';
 
 export type AssetRow = {
@@ -16,6 +18,13 @@ export type AssetRow = {
   /** Dollar value with 18 decimals; undefined without a price feed. */
   value: bigint | undefined;
   priceStale: boolean;
+  /** Whose feed the value is at: the network's own, or (an L2's) its parent network's. */
+  priceFrom?: 'network' | 'parent';
+  /**
+   * Why an asset Cairn knows a feed for has no value: on an L2, its sequencer down or just back up
+   * and no parent price at hand, or its feed stale (core/assets/l2Pricing.ts). Shown in place of the value.
+   */
+  noPrice?: Message;
   /**
    * The balance checked against proofs, when verification is on. A contradicted or moved one shows
    * the proven balance as `balance` (and in every total), the node's claim only beside it.
@@ -26,23 +35,42 @@ export type AssetRow = {
 export type AccountView = { address: Address; rows: AssetRow[]; spam: AssetRow[]; total: bigint; hasPrices: boolean };
 export type PortfolioView = { accounts: AccountView[]; total: bigint };
 
-function valued(balance: bigint | undefined, decimals: number, price: FeedAnswer | undefined, now: number) {
-  if (balance === undefined || !price) return { value: undefined, priceStale: false };
-  return { value: usdValue(balance, decimals, price), priceStale: isPriceStale(price, now) };
+type Valued = Pick<AssetRow, 'value' | 'priceStale' | 'priceFrom' | 'noPrice'>;
+
+function valued(balance: bigint | undefined, decimals: number, picked: PickedPrice | undefined, now: number): Valued {
+  if (picked && 'none' in picked) return { value: undefined, priceStale: false, noPrice: picked.none };
+  if (balance === undefined || !picked) return { value: undefined, priceStale: false };
+  const { price, from } = picked;
+  return { value: usdValue(balance, decimals, price), priceStale: isPriceStale(price, now), priceFrom: from };
 }
+
+export type PortfolioViewOptions = {
+  hideZero: boolean;
+  checks?: BalanceCheck | undefined;
+  /**
+   * The parent network's snapshot (an L2's: Ethereum's for OP Mainnet), when the caller has read
+   * it: its price of the same asset stands in for the L2's own while the L2's sequencer is not up
+   * past its grace period (see assetPrice). Without it such an asset shows no value, saying why.
+   */
+  parent?: PricedSnapshot | undefined;
+};
 
 /**
  * Arranges a snapshot for display: per account the native coin, then tokens; tokens that
  * arrived unsolicited go to a separate list and never count towards totals. With `hideZero`,
- * empty token balances are left out (the native coin always shows).
+ * empty token balances are left out (the native coin always shows). Each price is picked by
+ * assetPrice: on an L1 the network's own feed, as read; on an L2 by the sequencer rule.
  */
 export function buildPortfolioView(
   snapshot: PortfolioSnapshot,
   network: Network,
   accounts: readonly Address[],
   tokens: readonly PortfolioToken[],
-  options: { hideZero: boolean; checks?: BalanceCheck | undefined },
+  options: PortfolioViewOptions,
 ): PortfolioView {
+  const priceOf = (asset: 'native' | PortfolioToken) => assetPrice(network, asset, snapshot, options.parent);
+  const prices = new Map(tokens.map((t) => [t.address.toLowerCase(), priceOf(t)]));
+  const nativePrice = priceOf('native');
   const views = accounts.map((address): AccountView => {
     const key = address.toLowerCase();
     const nativeCheck = options.checks?.native.get(key);
@@ -54,7 +82,7 @@ export function buildPortfolioView(
       decimals: network.nativeCurrency.decimals,
       balance: nativeBalance,
       token: undefined,
-      ...valued(nativeBalance, network.nativeCurrency.decimals, snapshot.prices.get('native'), snapshot.timestamp),
+      ...valued(nativeBalance, network.nativeCurrency.decimals, nativePrice, snapshot.timestamp),
       ...(nativeCheck ? { check: nativeCheck } : {}),
     };
     const rows: AssetRow[] = [native];
@@ -73,7 +101,7 @@ export function buildPortfolioView(
         ...(check ? { check } : {}),
         ...(token.origin === 'unsolicited'
           ? { value: undefined, priceStale: false }
-          : valued(balance, token.decimals, snapshot.prices.get(tokenKey), snapshot.timestamp)),
+          : valued(balance, token.decimals, prices.get(tokenKey), snapshot.timestamp)),
       };
       if (token.origin === 'unsolicited') {
         if (balance !== undefined && balance > 0n) spam.push(row);

@@ -38,4 +38,12 @@ describe('the last balances kept per node', () => {
     ];
     for (const value of damaged) expect(fromStoredPortfolio(value)).toBeUndefined();
   });
+
+  it('keep an L2’s sequencer round, and drop a damaged one whole', () => {
+    const l2: PortfolioSnapshot = { ...snapshot, sequencer: { answer: 0n, startedAt: 1_699_990_000 } };
+    expect(fromStoredPortfolio(JSON.parse(JSON.stringify(toStoredPortfolio('node', l2))))).toEqual(l2);
+    const good = toStoredPortfolio('node', l2);
+    for (const sequencer of [['x', 1], ['0', -1], '0', [0, 1]])
+      expect(fromStoredPortfolio({ ...good, sequencer })).toBeUndefined();
+  });
 });

@@ -11,6 +11,8 @@ export type StoredPortfolio = {
   tokens: [string, [string, string][]][];
   prices: [string, [answer: string, decimals: number, updatedAt: number, roundId: string]][];
   via: 'multicall' | 'batch';
+  /** The sequencer uptime round (answer, startedAt), on an L2 whose read named its feed. */
+  sequencer?: [answer: string, startedAt: number];
 };
 
 const INTEGER = /^-?\d{1,78}$/;
@@ -27,6 +29,7 @@ export function toStoredPortfolio(key: string, s: PortfolioSnapshot): StoredPort
     tokens: [...s.tokens].map(([token, byAccount]) => [token, amounts(byAccount)]),
     prices: [...s.prices].map(([feed, p]) => [feed, [String(p.answer), p.decimals, p.updatedAt, String(p.roundId)]]),
     via: s.via,
+    ...(s.sequencer ? { sequencer: [String(s.sequencer.answer), s.sequencer.startedAt] } : {}),
   };
 }
 
@@ -71,7 +74,18 @@ export function fromStoredPortfolio(stored: unknown): PortfolioSnapshot | undefi
     if (!isCount(decimals) || !isCount(updatedAt)) return undefined;
     prices.set(entry[0], { answer: BigInt(answer), decimals, updatedAt, roundId: BigInt(roundId) });
   }
-  return { blockNumber: BigInt(s.blockNumber), timestamp: s.timestamp, native, tokens, prices, via: s.via };
+  const snapshot: PortfolioSnapshot = {
+    blockNumber: BigInt(s.blockNumber),
+    timestamp: s.timestamp,
+    native,
+    tokens,
+    prices,
+    via: s.via,
+  };
+  if (s.sequencer === undefined) return snapshot;
+  const [answer, startedAt] = Array.isArray(s.sequencer) ? (s.sequencer as unknown[]) : [];
+  if (typeof answer !== 'string' || !INTEGER.test(answer) || !isCount(startedAt)) return undefined;
+  return { ...snapshot, sequencer: { answer: BigInt(answer), startedAt } };
 }
 
 export function indexedDbLastKnownPortfolio(db: CairnDatabase): LastKnownPortfolio {

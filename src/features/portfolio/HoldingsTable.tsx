@@ -1,4 +1,3 @@
-import { Fiat } from '@/components/Amount';
 import { TokenIcon } from '@/components/TokenIcon';
 import ui from '@/components/ui.module.css';
 import type { AssetRow } from '@/core/assets/portfolioView';
@@ -7,7 +6,7 @@ import { untrustedLabel } from '@/core/text/untrustedText';
 import { useT } from '@/lib/i18n';
 import { formatPercent } from '@/lib/i18n/format';
 import { useSession } from '@/lib/stores/session';
-import { AssetName, BalanceCell } from './assetCells';
+import { AssetName, BalanceCell, ValueCell } from './assetCells';
 import styles from './portfolio.module.css';
 
 /**
@@ -74,8 +73,7 @@ function HoldingRow({ row, network, share }: { row: AssetRow; network: Network; 
         <BalanceCell row={row} />
       </td>
       <td>
-        <Fiat value={row.value} />
-        {row.priceStale && <span className={ui.muted}>{` ${t('portfolio:holdings.oldPrice')}`}</span>}
+        <ValueCell row={row} />
       </td>
       {share !== undefined && <td className={styles.shareColumn}>{share}</td>}
       <td>

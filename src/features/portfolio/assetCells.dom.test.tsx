@@ -8,7 +8,7 @@ import type { FigureCheck } from '@/core/verify/figureChecks';
 import { contradicted } from '@/testing/balanceChecks';
 import { allByRole, byRole, spokenText } from '@/testing/byRole';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
-import { BalanceCell } from './assetCells';
+import { BalanceCell, ValueCell } from './assetCells';
 
 const ETH = 10n ** 18n;
 
@@ -36,12 +36,12 @@ afterEach(() => {
 });
 
 /** The cell of `asset`, in a list item named for it (the row a table would give it). */
-function showCell(asset: AssetRow): HTMLElement {
+function showCell(asset: AssetRow, Cell: typeof BalanceCell = BalanceCell): HTMLElement {
   shown = renderInWallet(
     wallet,
     <ul>
       <li aria-label="balance">
-        <BalanceCell row={asset} />
+        <Cell row={asset} />
       </li>
     </ul>,
   );
@@ -106,5 +106,27 @@ describe('a balance checked against a proof', () => {
     shown?.unmount();
     cell = showCell(row(undefined, { state: 'verified', block: 1n }));
     expect(spokenText(cell)).toBe('unreadable');
+  });
+});
+
+describe('a value on an L2, by the sequencer rule', () => {
+  const priced = { ...row(2n * ETH), value: 6_000n * ETH };
+
+  it('shows the value at the network’s own feed as before', () => {
+    expect(spokenText(showCell({ ...priced, priceFrom: 'network' }, ValueCell))).toBe('$6,000.00');
+  });
+
+  it('says when the value is at the parent network’s price', () => {
+    expect(spokenText(showCell({ ...priced, priceFrom: 'parent' }, ValueCell))).toBe(
+      '$6,000.00 (price from its parent network)',
+    );
+  });
+
+  it('says why there is no value, in place of it', () => {
+    const cell = showCell({ ...row(2n * ETH), noPrice: msg('core.chain:l2Price.sequencerDown') }, ValueCell);
+    expect(spokenText(cell)).toBe(
+      'No price: this network’s sequencer is down, so its price feeds are frozen, and its parent network’s price could not be used.',
+    );
+    expect(cell.textContent).not.toContain('—');
   });
 });

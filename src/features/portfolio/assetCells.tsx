@@ -1,4 +1,4 @@
-import { Amount } from '@/components/Amount';
+import { Amount, Fiat } from '@/components/Amount';
 import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
@@ -82,6 +82,28 @@ export function AssetName({ row }: { row: AssetRow }) {
       <span className={`${ui.muted} ${styles.assetName}`}>
         <UntrustedText text={row.name} kind="tokenName" truncate />
       </span>
+    </>
+  );
+}
+
+/**
+ * A row's value, marked when its price is old or was its parent network's (an L2 priced from
+ * Ethereum's feed while its sequencer is not up); with no value where Cairn holds back a price it
+ * knows (core/assets/l2Pricing.ts), the sentence saying why, in place of the value.
+ */
+export function ValueCell({ row }: { row: AssetRow }) {
+  const t = useT('portfolio');
+  if (row.noPrice)
+    return (
+      <small className={ui.muted}>
+        <T message={row.noPrice} />
+      </small>
+    );
+  return (
+    <>
+      <Fiat value={row.value} />
+      {row.priceStale && <span className={ui.muted}>{` ${t('portfolio:holdings.oldPrice')}`}</span>}
+      {row.priceFrom === 'parent' && <span className={ui.muted}>{` ${t('portfolio:holdings.parentPrice')}`}</span>}
     </>
   );
 }

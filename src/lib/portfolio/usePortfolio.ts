@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
-import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
+import { portfolioRequestFor, portfolioTokens } from '@/core/assets/catalogue';
 import { type HeadInput, networkReadState, type StaleBecause } from '@/core/assets/networkPortfolio';
 import type { PortfolioRequest, PortfolioSnapshot } from '@/core/assets/portfolio';
 import { portfolioClaims } from '@/core/assets/portfolioClaims';
@@ -72,7 +72,12 @@ export function useNetworkPortfolio(
     [network, custom, unsolicited.data, hidden],
   );
   const request = useMemo(
-    () => ({ accounts: addresses, tokens: tokens.map((t) => t.address), feeds: priceFeedsFor(network) }),
+    () =>
+      portfolioRequestFor(
+        network,
+        addresses,
+        tokens.map((t) => t.address),
+      ),
     [addresses, tokens, network],
   );
   const head = useChainHead(network, attention);

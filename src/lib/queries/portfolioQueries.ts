@@ -20,6 +20,8 @@ export const portfolioKeys = {
       request.accounts,
       request.tokens,
       request.feeds.map((f) => f.address),
+      // Only on an L2: an L1's key stays as it was.
+      ...(request.sequencer ? [request.sequencer] : []),
     ] as const,
   unsolicited: (network: Network, accounts: readonly Address[], known: readonly string[]) =>
     [...chainKeys.network(network), 'unsolicited-tokens', accounts, known] as const,
