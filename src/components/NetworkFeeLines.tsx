@@ -11,7 +11,9 @@ const gwei = (wei: bigint) => formatAmount(wei, 9, { maxFractionDigits: 3 });
 
 /**
  * What a prepared transaction may cost in fees, as every review shows it: about and at most (in
- * dollars too when the coin has a price), then the gas limit, the fee per gas and any L1 data fee.
+ * dollars too when the coin has a price), then the gas limit, the fee per gas and any L1 data fee
+ * (OP Stack, Scroll); on Arbitrum, whose gas limits include the L1 cost, a note saying why they
+ * look large.
  */
 export function NetworkFeeLines({
   prepared,
@@ -57,6 +59,12 @@ export function NetworkFeeLines({
             tags={l1}
           />
         )}
+        {prepared.l1Cost === 'inGas' ? (
+          <>
+            {' '}
+            <T id="common:fee.l1InGas" />
+          </>
+        ) : null}
       </span>
     </>
   );

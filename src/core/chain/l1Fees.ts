@@ -38,24 +38,30 @@ export function l1CostForm(family: FeeFamily): L1CostForm {
 }
 
 /**
- * The transaction an L1 data fee is read for. Fields not known yet (before the estimate or the
- * nonce) are sized generously: the fee grows with the signed size, so the quote is at or above
- * what the receipt will say.
+ * The transaction an L1 data fee is read for. Fields not known yet (before the estimate, the
+ * nonce or the fee market; a "Max" send's value) are sized generously: the fee grows with the
+ * signed size, so the quote is at or above what the receipt will say.
  */
 export type L1FeeTx = {
   chainId: number;
   to: Address | undefined;
-  value: bigint;
+  /** Undefined: not known yet (a "Max" send's), sized as large as any. */
+  value: bigint | undefined;
   data: Hex;
   nonce?: number | undefined;
   gas?: bigint | undefined;
   fees?: Fees | undefined;
 };
 
-/** Placeholders for fields not known yet: as many bytes as any real value will take. */
-const PLACEHOLDER_NONCE = 0xffffff;
-const PLACEHOLDER_GAS = 0xffffffn;
-const PLACEHOLDER_FEE = 2n ** 48n;
+// Placeholders for fields not known yet: as many bytes as any real value takes, and bytes that
+// repeat nowhere, so the compression some oracles price (FastLZ, OP Stack since Fjord) cannot
+// shrink them below a real value's.
+const PLACEHOLDER_NONCE = 0xa1b2c3;
+const PLACEHOLDER_GAS = 0xd4e5f607n;
+const PLACEHOLDER_TIP = 0x18293a4b5c6dn;
+const PLACEHOLDER_FEE = 0x7e8f90a2b3c4n;
+/** 2^96 - a little: more wei than any balance, twelve bytes that do not repeat. */
+const PLACEHOLDER_VALUE = 0xf9e8d7c6b5a4938271605f4en;
 
 /** The unsigned, serialized transaction an oracle's getL1Fee(bytes) takes. */
 export function unsignedForL1Fee(tx: L1FeeTx): Hex {
@@ -63,7 +69,7 @@ export function unsignedForL1Fee(tx: L1FeeTx): Hex {
     chainId: tx.chainId,
     nonce: tx.nonce ?? PLACEHOLDER_NONCE,
     to: tx.to,
-    value: tx.value,
+    value: tx.value ?? PLACEHOLDER_VALUE,
     data: tx.data === '0x' ? undefined : tx.data,
     gas: tx.gas ?? PLACEHOLDER_GAS,
   };
@@ -73,8 +79,59 @@ export function unsignedForL1Fee(tx: L1FeeTx): Hex {
     ...common,
     type: 'eip1559',
     maxFeePerGas: tx.fees?.maxFeePerGas ?? PLACEHOLDER_FEE,
-    maxPriorityFeePerGas: tx.fees?.maxPriorityFeePerGas ?? PLACEHOLDER_FEE,
+    maxPriorityFeePerGas: tx.fees?.maxPriorityFeePerGas ?? PLACEHOLDER_TIP,
   });
+}
+
+/** `tx` with every field not known yet at its smallest (zero): the low end of what its fee can be. */
+function smallest(tx: L1FeeTx): L1FeeTx {
+  const zero: Fees = tx.fees ?? { kind: 'eip1559', maxFeePerGas: 0n, maxPriorityFeePerGas: 0n };
+  return { ...tx, value: tx.value ?? 0n, nonce: tx.nonce ?? 0, gas: tx.gas ?? 0n, fees: zero };
+}
+
+/**
+ * What the L1 data fee of a transaction can come to before its gas, nonce and fees are known:
+ * `high` with those fields sized generously (unsignedForL1Fee), which the padded maximum
+ * (l1FeeMax) is taken from, and `low` with them at zero. The transaction as signed lies between;
+ * where both are the same, so is its fee. On OP Stack chains since Fjord a small transaction (a
+ * transfer, a token transfer) is charged the oracle's minimum size whatever its fields, so its
+ * exact fee is known from this one batch (exactL1DataFee). Both calls are sent at once, in the
+ * batch of the reads beside them.
+ *
+ * Errors: whatever the reads throw (callers turn it into a ChainError with their other reads).
+ */
+export async function readL1FeeRange(
+  client: ChainClient,
+  family: FeeFamily,
+  tx: L1FeeTx,
+): Promise<{ low: bigint; high: bigint }> {
+  const low = smallest(tx);
+  if (unsignedForL1Fee(low) === unsignedForL1Fee(tx)) {
+    // Every field known: one read, the exact fee.
+    const fee = await readL1DataFee(client, family, tx);
+    return { low: fee, high: fee };
+  }
+  const [lowFee, highFee] = await Promise.all([readL1DataFee(client, family, low), readL1DataFee(client, family, tx)]);
+  return { low: lowFee, high: highFee };
+}
+
+/**
+ * The L1 data fee of the transaction as it will be signed (`tx`, every field known): the one
+ * `range` already pins down (its low and high agree), else one more getL1Fee read. Below the
+ * oracle's minimum size that is what the receipt charges while the L1 prices do not move; above
+ * it, the oracle counts 68 bytes for the signature where the chain compresses the signed bytes,
+ * a byte or two apart (about 0.2 % on a 400-byte call): no read before signing can know it.
+ *
+ * Errors: whatever the read throws.
+ */
+export function exactL1DataFee(
+  client: ChainClient,
+  family: FeeFamily,
+  range: { low: bigint; high: bigint } | undefined,
+  tx: L1FeeTx,
+): Promise<bigint> {
+  if (range && range.low === range.high) return Promise.resolve(range.high);
+  return readL1DataFee(client, family, tx);
 }
 
 /**

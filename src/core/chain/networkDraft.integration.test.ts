@@ -22,9 +22,9 @@ describe('checking a network before saving it', () => {
     expect(draft.feeFamily).toEqual({ kind: 'unknown' });
     const checked = await verifyNetwork(draft);
     expect(checked).toMatchObject({ id: draft.id, chainId: 31337, rpcUrls: [url] });
-    // The local node answers every probe (Hardhat refuses zks_L1ChainId): a family, never "unknown".
-    // (Another file of this worker may have put a mock GasPriceOracle at the OP predeploy.)
-    expect(['l1', 'opStack']).toContain(checked.feeFamily.kind);
+    // The local node answers every probe (Hardhat refuses zks_L1ChainId): plain L1 fees, never
+    // "unknown". (The OP Stack family is read from a real OP node in prepare.op.integration.test.ts.)
+    expect(checked.feeFamily).toEqual({ kind: 'l1' });
   });
 
   it('refuses a chain id mismatch, naming both ids and the URL', async () => {

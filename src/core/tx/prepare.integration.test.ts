@@ -2,11 +2,10 @@ import { createTestClient, encodeFunctionData, erc20Abi, http, parseEther, publi
 import { hardhat } from 'viem/chains';
 import { describe, expect, it } from 'vitest';
 import { localChainUrl } from '@/testing/localChainUrl';
-import { compileContracts } from '../../../devchain/compile.ts';
 import { demoAddress, demoContractAddresses } from '../../../devchain/seed.ts';
 import { vaultAccount } from '../../testing/vaultAccount';
 import { DEMO_MNEMONIC } from '../chain/localChain';
-import { localNetwork, type Network } from '../chain/networks';
+import { localNetwork } from '../chain/networks';
 import { derivePrivateKey, nfkdBytes, seedFromPhrase } from '../keys/hd';
 import { memoryLocks } from './locks';
 import { prepareSend, type SendDraft } from './prepare';
@@ -138,30 +137,5 @@ describe('preparing a send', () => {
       fees: prepared.fees,
     });
     expect(await node.getBalance({ address: from })).toBe(0n);
-  });
-
-  it('adds the OP Stack L1 data fee to the cost, and "Max" keeps room for it', async () => {
-    const oracle = '0x420000000000000000000000000000000000000F';
-    const mock = compileContracts().MockGasPriceOracle;
-    if (!mock) throw new Error('MockGasPriceOracle missing');
-    const hash = await node.deployContract({ account: demoAddress(2), abi: mock.abi, bytecode: mock.bytecode });
-    const { contractAddress } = await node.waitForTransactionReceipt({ hash });
-    const code = await node.getCode({ address: contractAddress as `0x${string}` });
-    await node.setCode({ address: oracle, bytecode: code as `0x${string}` });
-    const rollup: Network = {
-      ...network,
-      id: 'prepare-rollup',
-      feeFamily: { kind: 'opStack', oracle: oracle as `0x${string}` },
-    };
-
-    const plain = await prepareSend(draft({}));
-    const withL1 = await prepareSend(draft({ network: rollup }));
-    expect(withL1.l1Fee).toBeGreaterThan(10n ** 12n);
-    expect(withL1.cost.expected - plain.cost.expected).toBe(withL1.l1Fee);
-    expect(withL1.cost.max - plain.cost.max).toBe((withL1.l1Fee * 5n + 3n) / 4n);
-
-    const max = await prepareSend(draft({ network: rollup, from: demoAddress(4), max: true }));
-    const balance = await node.getBalance({ address: demoAddress(4) });
-    expect(max.amount).toBe(balance - max.cost.max);
   });
 });

@@ -14,8 +14,15 @@ import {
   readFeeMarket,
   sendAllFees,
 } from '../chain/fees';
-import { type L1CostForm, l1CostForm, l1FeeMax as l1FeeCap, readL1DataFee } from '../chain/l1Fees';
-import type { FeeFamily } from '../chain/networkFacts';
+import {
+  exactL1DataFee,
+  type L1CostForm,
+  type L1FeeTx,
+  l1CostForm,
+  l1FeeMax as l1FeeCap,
+  readL1FeeRange,
+} from '../chain/l1Fees';
+import { chargesL1DataFee, type FeeFamily } from '../chain/networkFacts';
 import type { Network } from '../chain/networks';
 import { isNodeError } from '../chain/nodeErrors';
 import { toChainError } from '../chain/toChainError';
@@ -89,7 +96,11 @@ export type PreparedSend<To extends Address | undefined = Address> = {
   market: FeeMarket;
   /** Network fees, the L1 data fee included where the network charges one. */
   cost: { expected: bigint; max: bigint };
-  /** The L1 data fee estimate of OP Stack and Scroll rollups (0 elsewhere), part of `cost`. */
+  /**
+   * The L1 data fee of OP Stack and Scroll rollups (0 elsewhere), part of `cost`: the oracle's
+   * quote for this transaction as it will be signed (its gas, nonce and fees), so it is what the
+   * receipt says while the L1 prices the oracle holds do not move. `cost.max` pads it (l1FeeMax).
+   */
   l1Fee: bigint;
   /**
    * How the network's L1 cost shows in this fee (see L1CostForm): `inGas` on Arbitrum, whose gas
@@ -147,7 +158,10 @@ const atMost = (read: bigint, proven: bigint | undefined) => (proven !== undefin
 
 /**
  * Works out everything a send needs before review in one batch of reads: fee market, block gas
- * limit, balances, nonce, the gas estimate and (on OP Stack and Scroll rollups) the L1 data fee;
+ * limit, balances, nonce, the gas estimate and (on OP Stack and Scroll rollups) what the L1 data
+ * fee can come to (readL1FeeRange). Where that range leaves more than one fee (a transaction above
+ * the oracle's minimum size, a token's "Max"), one more read asks the fee of the transaction as it
+ * will be signed, its gas, nonce and fees known by then: the review shows that one;
  * for a custom network stored before fee families, its family is read first, once (feeFamilyOf). What the
  * caller already has (`known`: the head, a fee market of that head) is not read again; a market
  * older than the head is. "Max" sends the native balance minus exactly the most the fees can
@@ -181,14 +195,14 @@ export async function prepareSend<To extends Address | undefined = Address>(
   let tokenBalance: bigint | undefined;
   let confirmedNonce: number;
   let estimate: Awaited<ReturnType<typeof settled<bigint>>>;
-  let l1Fee: bigint;
+  let l1Range: { low: bigint; high: bigint } | undefined;
   let toRunsCode: boolean | undefined;
   let family: FeeFamily;
   try {
     family = await feeFamilyOf(network, client);
     const latest = (head: HeadBlock | undefined) =>
       head ?? getBlock(client, { blockTag: 'latest' }).then((read) => headBlockOf(read));
-    [market, block, nativeBalance, tokenBalance, confirmedNonce, estimate, l1Fee, toRunsCode] = await Promise.all([
+    [market, block, nativeBalance, tokenBalance, confirmedNonce, estimate, l1Range, toRunsCode] = await Promise.all([
       knownMarket(known, () => readFeeMarket(client, family)),
       known.head instanceof Promise ? known.head.then(latest) : latest(known.head),
       getBalance(client, { address: from }),
@@ -207,13 +221,7 @@ export async function prepareSend<To extends Address | undefined = Address>(
               authorizationList: draft.advanced?.authorizationList,
             }),
       ),
-      readL1DataFee(client, family, {
-        chainId: network.chainId,
-        to: call.to,
-        // "Max" sends a value not known yet: sized as large as any.
-        value: draft.max ? 2n ** 96n : call.value,
-        data: call.data,
-      }),
+      firstL1FeeRange(client, family, draft, call),
       recipient === undefined ? Promise.resolve(undefined) : runsCode(client, recipient, known.recipientRunsCode),
     ]);
   } catch (error) {
@@ -261,8 +269,10 @@ export async function prepareSend<To extends Address | undefined = Address>(
     (plainTransfer && gasEstimate <= PLAIN_TRANSFER_GAS + PLAIN_TRANSFER_SLACK
       ? PLAIN_TRANSFER_GAS
       : ceilDiv(gasEstimate * GAS_MARGIN[0], GAS_MARGIN[1]));
-  const l1FeeMax = l1FeeCap(l1Fee);
-  const maxFee = gasLimit * maxGasPrice(fees) + l1FeeMax;
+  // The padded maximum: from the generous quote of the first batch where it was read (a token's
+  // "Max" reads none there: its call is known only now).
+  let l1FeeMax = l1Range ? l1FeeCap(l1Range.high) : 0n;
+  let maxFee = gasLimit * maxGasPrice(fees) + l1FeeMax;
 
   let amount = draft.amount;
   if (draft.max && asset.kind === 'native') {
@@ -273,6 +283,30 @@ export async function prepareSend<To extends Address | undefined = Address>(
   } else if (draft.max && asset.kind === 'token' && recipient !== undefined) {
     amount = tokenBalance ?? 0n;
     Object.assign(call, transferCall({ from, to: recipient, asset, amount }));
+  }
+  // The fee of the transaction as it will be signed: known from the first batch when its range
+  // allows only one value, else read now that gas, nonce and fees are known.
+  let l1Fee = 0n;
+  if (chargesL1DataFee(family)) {
+    try {
+      // The nonce the service signs with unless others are waiting (then a byte may differ).
+      const signed: L1FeeTx = {
+        chainId: network.chainId,
+        to: call.to,
+        value: call.value,
+        data: call.data,
+        nonce: draft.advanced?.nonce ?? confirmedNonce,
+        gas: gasLimit,
+        fees,
+      };
+      l1Fee = await exactL1DataFee(client, family, l1Range, signed);
+    } catch (error) {
+      throw toChainError(error);
+    }
+    if (!l1Range) {
+      l1FeeMax = l1FeeCap(l1Fee);
+      maxFee = gasLimit * maxGasPrice(fees) + l1FeeMax;
+    }
   }
   const nativeNeeded = (asset.kind === 'native' ? amount + batchSpent : 0n) + (draft.inBatch ? 0n : maxFee);
   if (nativeNeeded > nativeBalance) {
@@ -307,6 +341,31 @@ export async function prepareSend<To extends Address | undefined = Address>(
     confirmedNonce,
     nonce: draft.advanced?.nonce,
   };
+}
+
+/**
+ * The L1 data fee range read in the first batch (readL1FeeRange), on rollups that charge one: the
+ * call as it stands, the fields the person set (gas limit, nonce, fees) as set and the others not
+ * known yet, a "Max" send's value too. A token's "Max" reads none here: its call is known only
+ * from the balance, and its fee is read once it is (exactL1DataFee).
+ */
+function firstL1FeeRange(
+  client: ChainClient,
+  family: FeeFamily,
+  draft: SendDraft<Address | undefined>,
+  call: CallRequest<Address | undefined>,
+): Promise<{ low: bigint; high: bigint } | undefined> {
+  if (!chargesL1DataFee(family) || (draft.max && draft.asset.kind !== 'native')) return Promise.resolve(undefined);
+  const { advanced } = draft;
+  return readL1FeeRange(client, family, {
+    chainId: draft.network.chainId,
+    to: call.to,
+    value: draft.max ? undefined : call.value,
+    data: call.data,
+    nonce: advanced?.nonce,
+    gas: advanced?.gasLimit,
+    fees: advanced?.fees && draft.max ? exactFees(advanced.fees) : advanced?.fees,
+  });
 }
 
 /**

@@ -199,6 +199,7 @@ declare module '../message' {
     "common:fee.costsWithDollars": undefined;
     "common:fee.eip1559": { "gasLimit": MessageValue; "maxFee": MessageValue; "priorityFee": MessageValue };
     "common:fee.eip1559WithL1": { "gasLimit": MessageValue; "maxFee": MessageValue; "priorityFee": MessageValue };
+    "common:fee.l1InGas": undefined;
     "common:fee.legacy": { "gasLimit": MessageValue; "gasPrice": MessageValue };
     "common:fee.legacyWithL1": { "gasLimit": MessageValue; "gasPrice": MessageValue };
     "common:file.tooLarge": { "kilobytes": number | bigint };
