@@ -7,8 +7,9 @@ import type { Network } from './networks';
  * their Sepolia testnets) and Arbitrum's docs (Arbitrum One and Nova settle on Ethereum, Arbitrum
  * Sepolia on Sepolia), for which viem names no source.
  *
- * Until a network's entry carries its own `parentChainId` (issue 51, plan A1, generated where the
- * protocol publishes it), this is where Cairn knows it; a network's own value always wins.
+ * A preset's entry carries its own `parentChainId` (generated from viem), which always wins; this
+ * table is how a network added by URL on one of these chain ids is known to settle elsewhere, as
+ * it gets the chain id's token list.
  */
 export const KNOWN_PARENT_CHAIN_IDS: Readonly<Record<number, number>> = {
   10: 1, // OP Mainnet

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import type { Network } from '@/core/chain/networks';
+import { parentChainIdOf } from '@/core/chain/parentChains';
 import type { Message } from '@/core/i18n/message';
 import { msg, untrustedValue } from '@/core/i18n/message';
 import { type BalanceCheck, type FigureCheck, figuresOf } from '@/core/verify/figureChecks';
@@ -67,7 +68,7 @@ export function VerificationLine({ check, network }: { check: BalanceCheck; netw
           </p>
         )
       )}
-      {via && network.parentChainId !== undefined && (
+      {via && parentChainIdOf(network) !== undefined && (
         <p className={ui.muted}>
           <T id="portfolio:check.line.ownBlocks" values={{ network: untrustedValue(network.name, 'name') }} />
         </p>
