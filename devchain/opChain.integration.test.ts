@@ -118,7 +118,15 @@ describe('the local OP Stack chain, seeded', () => {
     const l2Fee = receipt.gasUsed * receipt.effectiveGasPrice;
     expect(quoted).toBeGreaterThan(l2Fee);
     expect(before - after).toBe(tx.value + l2Fee + quoted);
-    expect(LOCAL_L1_BLOCK.baseFee).toBeGreaterThan(0n);
+    // Priced by the L1 values the seed set in L1Block, read back from the chain.
+    const l1Block = parseAbi(['function basefee() view returns (uint256)']);
+    expect(
+      await c.readContract({
+        address: '0x4200000000000000000000000000000000000015',
+        abi: l1Block,
+        functionName: 'basefee',
+      }),
+    ).toBe(LOCAL_L1_BLOCK.baseFee);
   });
 
   it('answers the test methods the e2e tests rely on: snapshot and revert', async () => {

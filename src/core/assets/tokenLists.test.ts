@@ -1,6 +1,7 @@
 import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { PRICE_FEEDS } from './priceFeeds';
+import type { TokenList } from './token';
 import arbitrum from './tokenLists/arbitrum.json';
 import avalanche from './tokenLists/avalanche.json';
 import base from './tokenLists/base.json';
@@ -11,23 +12,8 @@ import optimism from './tokenLists/optimism.json';
 import polygon from './tokenLists/polygon.json';
 import sepolia from './tokenLists/sepolia.json';
 
-type ListToken = {
-  chainId: number;
-  address: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-  extensions?: { cairnAsset?: string };
-};
-type List = {
-  name: string;
-  timestamp: string;
-  version: { major: number; minor: number; patch: number };
-  tokens: ListToken[];
-};
-
 /** The bundled list of each preset network, by chain id. */
-const LISTS: readonly { network: string; chainId: number; list: List }[] = [
+const LISTS: readonly { network: string; chainId: number; list: TokenList }[] = [
   { network: 'ethereum', chainId: 1, list: ethereum },
   { network: 'sepolia', chainId: 11155111, list: sepolia },
   { network: 'base', chainId: 8453, list: base },

@@ -1,10 +1,11 @@
 import { type Address, getAddress, isAddress } from 'viem';
+import { isRecord } from '../text/guards';
 
 // What a network is, beyond its chain id and RPC URLs: how its fees are made up, which network
 // it settles on, and where its Multicall3 is when not at the canonical address. Kept on each
 // network's entry (core/chain/networks.ts); presets have them generated from viem/chains
 // (scripts/generate/presetChains.ts), custom networks have their fee family read from the chain
-// itself (feeFamily.ts). No imports beyond viem, so networks.ts and presetChain.ts share it.
+// itself (feeFamily.ts).
 
 /** The OP Stack GasPriceOracle predeploy (getL1Fee), on every OP Stack chain. */
 export const OP_GAS_PRICE_ORACLE: Address = '0x420000000000000000000000000000000000000F';
@@ -43,16 +44,13 @@ export function chargesL1DataFee(family: FeeFamily): family is Extract<FeeFamily
   return family.kind === 'opStack' || family.kind === 'scroll';
 }
 
-const isRecordLike = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const PLAIN_KINDS: readonly FeeFamilyKind[] = ['l1', 'arbitrum', 'zkSync', 'unknown'];
 
 /**
  * A fee family as stored, checked; undefined when it is not one. Addresses come back checksummed.
  */
 export function readFeeFamily(value: unknown): FeeFamily | undefined {
-  if (!isRecordLike(value) || typeof value.kind !== 'string') return undefined;
+  if (!isRecord(value) || typeof value.kind !== 'string') return undefined;
   const kind = value.kind as FeeFamilyKind;
   if (PLAIN_KINDS.includes(kind)) return { kind } as FeeFamily;
   if (kind !== 'opStack' && kind !== 'scroll') return undefined;

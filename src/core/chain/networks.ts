@@ -70,18 +70,24 @@ function fromPreset(preset: PresetChain): Network {
   };
 }
 
+/** What both of Cairn's own local chains share: run by `npm start` on this computer, test ETH. */
+const LOCAL_CHAIN_FACTS = {
+  kind: 'local',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcFrom: 'local',
+  explorerUrl: undefined,
+  testnet: true,
+} as const;
+
 /** The local chain, at its node's URL (or URLs: the same node listed twice, see app/runtimeConfig.ts). */
 export function localNetwork(rpcUrl: string | readonly string[]): Network {
   return {
+    ...LOCAL_CHAIN_FACTS,
+    nativeCurrency: { ...LOCAL_CHAIN_FACTS.nativeCurrency },
     id: LOCAL_NETWORK_ID,
-    kind: 'local',
     name: 'Local chain',
     chainId: LOCAL_CHAIN_ID,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: typeof rpcUrl === 'string' ? [rpcUrl] : [...rpcUrl],
-    rpcFrom: 'local',
-    explorerUrl: undefined,
-    testnet: true,
     blockTimeMs: 1_000,
     ensUniversalResolver: LOCAL_ENS_RESOLVER,
     feeFamily: { kind: 'l1' },
@@ -95,15 +101,12 @@ export function localNetwork(rpcUrl: string | readonly string[]): Network {
  */
 export function localOpNetwork(rpcUrls: readonly string[]): Network {
   return {
+    ...LOCAL_CHAIN_FACTS,
+    nativeCurrency: { ...LOCAL_CHAIN_FACTS.nativeCurrency },
     id: LOCAL_OP_NETWORK_ID,
-    kind: 'local',
     name: 'Local OP chain',
     chainId: LOCAL_OP_CHAIN_ID,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: [...rpcUrls],
-    rpcFrom: 'local',
-    explorerUrl: undefined,
-    testnet: true,
     blockTimeMs: 2_000,
     ensUniversalResolver: undefined,
     feeFamily: { kind: 'opStack', oracle: OP_GAS_PRICE_ORACLE },

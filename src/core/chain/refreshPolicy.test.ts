@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { builtInNetworks, type Network } from './networks';
-import {
-  BACKGROUND_POLL_MS,
-  fasterPace,
-  nextBackgroundReadMs,
-  paceOf,
-  RATE_LIMIT_MAX_WAIT_MS,
-  rateLimitWaitMs,
-  refusedAgain,
-} from './refreshPolicy';
+import { BACKGROUND_POLL_MS, paceOf, RATE_LIMIT_MAX_WAIT_MS, rateLimitWaitMs } from './refreshPolicy';
 
 const networks = builtInNetworks('http://127.0.0.1:8545');
 const byId = (id: string) => networks.find((n) => n.id === id) as Network;
@@ -52,21 +44,14 @@ describe('paceOf', () => {
       }),
     );
   });
-
-  it('takes the most attentive of several observers', () => {
-    const working = paceOf(byId('local'), 'working');
-    const background = paceOf(byId('local'), 'background');
-    expect(fasterPace(background, working)).toEqual(working);
-    expect(fasterPace(background, background)).toEqual(background);
-  });
 });
 
 describe('when a background network is read next', () => {
   it('at its pace, and later and later while its node refuses as too many', () => {
-    expect(nextBackgroundReadMs(12_000, 0)).toBe(12_000);
-    expect(nextBackgroundReadMs(12_000, 1)).toBe(24_000);
-    expect(nextBackgroundReadMs(12_000, 3)).toBe(96_000);
-    expect(nextBackgroundReadMs(12_000, 20)).toBe(RATE_LIMIT_MAX_WAIT_MS);
+    expect(rateLimitWaitMs(12_000, 0)).toBe(12_000);
+    expect(rateLimitWaitMs(12_000, 1)).toBe(24_000);
+    expect(rateLimitWaitMs(12_000, 3)).toBe(96_000);
+    expect(rateLimitWaitMs(12_000, 20)).toBe(RATE_LIMIT_MAX_WAIT_MS);
   });
 });
 
@@ -89,11 +74,5 @@ describe('the rate-limit back-off', () => {
         if (wait * 2 <= RATE_LIMIT_MAX_WAIT_MS) expect(rateLimitWaitMs(pollMs, refusals + 1)).toBe(wait * 2);
       }),
     );
-  });
-
-  it('counts refusals in a row and says when the next try is', () => {
-    const first = refusedAgain(undefined, 12_000, 1_000);
-    expect(first).toEqual({ refusals: 1, nextTryAt: 25_000 });
-    expect(refusedAgain(first, 12_000, 25_000)).toEqual({ refusals: 2, nextTryAt: 73_000 });
   });
 });

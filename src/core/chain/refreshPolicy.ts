@@ -38,11 +38,6 @@ export function paceOf(network: Network, attention: Attention): Pace {
   return { pollMs: Math.max(network.blockTimeMs, BACKGROUND_POLL_MS), socket: false };
 }
 
-/** The faster of two paces (several observers of one head: the most attentive one sets it). */
-export function fasterPace(a: Pace, b: Pace): Pace {
-  return { pollMs: Math.min(a.pollMs, b.pollMs), socket: a.socket || b.socket };
-}
-
 /**
  * How long to wait before asking a network again after `refusals` answers in a row that said
  * "too many requests" (HTTP 429, or the node's rate-limit error): the pace's period, doubled at
@@ -52,24 +47,4 @@ export function rateLimitWaitMs(pollMs: number, refusals: number): number {
   let wait = Math.max(pollMs, 1);
   for (let i = 0; i < refusals && wait < RATE_LIMIT_MAX_WAIT_MS; i++) wait *= 2;
   return Math.min(wait, RATE_LIMIT_MAX_WAIT_MS);
-}
-
-/**
- * When a background network's figures are read next: at its pace, or, after reads in a row that
- * the node refused as too many (`refusals`), later and later (rateLimitWaitMs), per network.
- */
-export function nextBackgroundReadMs(pollMs: number, refusals: number): number {
-  return refusals > 0 ? rateLimitWaitMs(pollMs, refusals) : pollMs;
-}
-
-/** A network's rate limit as its status shows it: refusals in a row, and when it is asked again. */
-export type RateLimit = { refusals: number; nextTryAt: number };
-
-/**
- * The rate limit after one more refusal at `now` (ms): the next try waits twice as long as the
- * last (see rateLimitWaitMs). Any other answer ends it (the caller drops it: back to the pace).
- */
-export function refusedAgain(previous: RateLimit | undefined, pollMs: number, now: number): RateLimit {
-  const refusals = (previous?.refusals ?? 0) + 1;
-  return { refusals, nextTryAt: now + rateLimitWaitMs(pollMs, refusals) };
 }

@@ -1,8 +1,12 @@
 import { isRateLimited } from '@/core/assets/networkPortfolio';
-import { nextBackgroundReadMs } from '@/core/chain/refreshPolicy';
+import { rateLimitWaitMs } from '@/core/chain/refreshPolicy';
 
 /** A query's state as the back-off reads it (TanStack's). */
 export type ReadState = { error: unknown; errorUpdatedAt: number; dataUpdatedAt: number };
+
+/** Whether the query's node refuses reads as too many now: focus then waits for the back-off. */
+export const refusingNow = (state: ReadState): boolean =>
+  isRateLimited(state.error) && state.errorUpdatedAt > state.dataUpdatedAt;
 
 /**
  * Refusals in a row per query: TanStack starts its failure count again at each fetch, so the
@@ -12,20 +16,15 @@ const refusals = new Map<string, { count: number; at: number }>();
 
 /**
  * When a background network's figures are read next: at `pollMs`, or later and later while its
- * node refuses them as too many (nextBackgroundReadMs), until a read succeeds.
+ * node refuses them as too many (rateLimitWaitMs), until a read succeeds.
  */
 export function nextReadMs(queryHash: string, state: ReadState, pollMs: number): number {
-  const refused = isRateLimited(state.error) && state.errorUpdatedAt > state.dataUpdatedAt;
-  if (!refused) {
+  if (!refusingNow(state)) {
     refusals.delete(queryHash);
     return pollMs;
   }
   const known = refusals.get(queryHash);
   const count = known?.at === state.errorUpdatedAt ? known.count : (known?.count ?? 0) + 1;
   refusals.set(queryHash, { count, at: state.errorUpdatedAt });
-  return nextBackgroundReadMs(pollMs, count);
+  return rateLimitWaitMs(pollMs, count);
 }
-
-/** Whether the query's node refuses reads as too many now: focus then waits for the back-off. */
-export const refusingNow = (state: ReadState): boolean =>
-  isRateLimited(state.error) && state.errorUpdatedAt > state.dataUpdatedAt;

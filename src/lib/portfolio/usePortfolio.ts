@@ -89,8 +89,8 @@ export function useNetworkPortfolio(
     ...portfolioQuery(network, request, verifier, { checkChain: background }),
     enabled: addresses.length > 0 && chainOk,
     // In the background the figures' own read sets the pace (it tells its block): one request per
-    // pace, and one on focus; the head is asked only now and then (refreshPolicy).
-    // A node that refuses reads as too many is asked later and later (refreshPolicy).
+    // pace, and one on focus; the head is asked only now and then. A node that refuses reads as
+    // too many is asked later and later (refreshPolicy, readBackoff).
     ...(background
       ? {
           refetchInterval: (query: { queryHash: string; state: ReadState }) =>
