@@ -1,15 +1,18 @@
 // Everything a person holds on every network they follow, at once: the local chain and a local OP
 // Stack chain, each read through its own node.
 import type { Page } from 'playwright-core';
+import { type Address, createPublicClient, erc20Abi, formatEther, type Hex, http, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opContractAddresses } from '../devchain/opSeed.ts';
-import { demoSafeAddress } from '../devchain/seed.ts';
+import { demoAddress, demoContractAddresses, demoSafeAddress } from '../devchain/seed.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { SafeScreen } from './pages/Safe.ts';
+import { Send } from './pages/Send.ts';
 import { describeViolations, expectAccessibleInBothSchemes, seriousViolations } from './support/axe.ts';
 import { LOCAL_PRICED_ASSETS, shownCents, toCents, valueNow } from './support/chainValues.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { nodeClient } from './support/rpc.ts';
 
 const op = opContractAddresses();
 const OP_PRICED_ASSETS = [
@@ -101,6 +104,50 @@ describe('all networks at once', () => {
         'No Safe is deployed at this address on Local OP chain: funds sent here on Local OP chain may be out of reach. Use the Safe’s own network.',
       );
     expect(await main.getByRole('img', { name: /^QR code of ethereum:0x[0-9a-fA-F]{40}@901$/ }).count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("sends USDC from Home's OP row on the OP chain, with no switch, its L1 fee as the receipt's", async () => {
+    const { page, consoleErrors } = await demoWalletPage(env);
+    const shell = new AppShell(page);
+    const header = await shell.selectedNetwork();
+    const opUrl = env.opChain?.url ?? '';
+    const recipient = demoAddress(8);
+    const balanceOn = (url: string, token: Address) =>
+      nodeClient(url).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] });
+    const localBefore = await balanceOn(env.chain.url, demoContractAddresses().USDC);
+    const assets = page.getByRole('region', { name: 'Assets', exact: true });
+    const usdc = assets.getByRole('listitem').filter({ hasText: /^USDC/ }).first();
+    await usdc.getByRole('button', { name: /^On 2 networks$/ }).click();
+    await usdc.getByRole('link', { name: 'Send USDC on Local OP chain', exact: true }).click();
+    const send = new Send(page);
+    await send.form.waitFor();
+    const network = send.field('Network');
+    expect(await network.locator('option:checked').textContent()).toBe('Local OP chain');
+    await expect.poll(() => send.field('Asset').locator('option:checked').textContent()).toMatch(/^USDC/);
+    await send.fill({ recipient, amount: '1.5' });
+    await send.continue();
+    await send.review.waitFor({ timeout: 15_000 });
+    expect(await send.review.textContent()).toContain('Local OP chain (chain id 901)');
+    // The L1 data fee the review shows, every digit (the amount's exact value is its title).
+    const l1Line = send.review.getByText(/of L1 data fee$/);
+    const shownL1 = (await l1Line.locator('[data-amount]').getAttribute('title')) ?? '';
+    const card = await send.confirm();
+    await expect.poll(() => send.statusOf(card), { timeout: 20_000 }).toContain('Confirmed');
+    const hash = /0x[0-9a-f]{64}/.exec((await card.textContent()) ?? '')?.[0] as Hex | undefined;
+    if (!hash) throw new Error('no transaction hash on the sent card');
+    // As the OP node gives it: its `l1Fee` field is the OP Stack's own.
+    const receipt = (await createPublicClient({ transport: http(opUrl) }).request({
+      method: 'eth_getTransactionReceipt',
+      params: [hash],
+    })) as unknown as { l1Fee: Hex; status: Hex; to: Address };
+    expect(receipt.status).toBe('0x1');
+    expect(receipt.to.toLowerCase()).toBe(op.USDC.toLowerCase());
+    expect(shownL1).toBe(`${formatEther(BigInt(receipt.l1Fee))} ETH`);
+    expect(await balanceOn(opUrl, op.USDC)).toBe(parseUnits('1.5', 6));
+    expect(await balanceOn(env.chain.url, demoContractAddresses().USDC)).toBe(localBefore);
+    // No network was switched on the way.
+    expect(await shell.selectedNetwork()).toBe(header);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -20,5 +20,6 @@ export const appLinks: AppLinks = {
   address: (address) => pathTo('address', { address }),
   smartAccount: (address) => pathTo('smartAccount', { address }),
   safe: (address) => pathTo('safe', { address }),
-  sendAsset: (asset) => `${screen('send').path}?asset=${encodeURIComponent(asset)}`,
+  sendAsset: (asset, networkId) =>
+    `${screen('send').path}?${new URLSearchParams({ asset, ...(networkId ? { network: networkId } : {}) })}`,
 };

@@ -1,31 +1,63 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Network } from '@/core/chain/networks';
 import { isWatched } from '@/core/tx/record';
 import { serialPasses } from '@/core/tx/serialPasses';
 import { useChainHead } from '@/lib/queries/useChainHead';
 import { onTrackingNudge } from '@/lib/send/trackingNudge';
-import { useSelectedNetwork } from '@/lib/stores/session';
+import { useSelectedNetwork, useSession } from '@/lib/stores/session';
 import { useTransactions } from '@/lib/stores/transactions';
 
 /**
- * Watches the selected network's transactions at every new block: confirmations, failures,
- * replacements, drops, and re-broadcasts of the ones the node does not know. Passes never
- * overlap, and a block that arrives during a pass gets a pass once it ends: on a chain that
- * mines only when sent a transaction, it may be the last block for a long time. The tracking
- * code loads only once there is something to watch.
+ * The networks whose transactions are followed: the header's, and every other one holding a
+ * transaction still watched (one sent from Home's row on its own network, with no switch). Looked
+ * for again after each submission and each pass, so a network is followed at block speed only
+ * while something of this window's is in flight there.
  */
-export function useTransactionTracker(): void {
-  const network = useSelectedNetwork();
+export function useTrackedNetworks(): { networks: Network[]; recheck: () => void } {
+  const header = useSelectedNetwork();
+  const networks = useSession((s) => s.networks);
+  const { store } = useTransactions();
+  const [watchedIds, setWatchedIds] = useState<readonly string[]>([]);
+  const recheck = useCallback(() => {
+    void (async () => {
+      const found: string[] = [];
+      for (const network of networks) {
+        const records = await store.forChain(network.chainId);
+        if (records.some((r) => r.networkId === network.id && isWatched(r))) found.push(network.id);
+      }
+      setWatchedIds((before) => (before.join() === found.join() ? before : found));
+    })().catch(() => {
+      // Storage that cannot be read now: the header's network is still followed; the next nudge looks again.
+    });
+  }, [networks, store]);
+  useEffect(() => {
+    recheck();
+    return onTrackingNudge(recheck);
+  }, [recheck]);
+  const tracked = [header, ...networks.filter((n) => n.id !== header.id && watchedIds.includes(n.id))];
+  return { networks: tracked, recheck };
+}
+
+/**
+ * Watches one network's transactions at every new block: confirmations, failures, replacements,
+ * drops, and re-broadcasts of the ones the node does not know. Passes never overlap, and a block
+ * that arrives during a pass gets a pass once it ends: on a chain that mines only when sent a
+ * transaction, it may be the last block for a long time. The tracking code loads only once there
+ * is something to watch. `onPassEnd` hears of each pass that looked at records.
+ */
+export function useTransactionTracker(network: Network, onPassEnd?: () => void): void {
   const head = useChainHead(network);
   const { service, store } = useTransactions();
   const block = head.data?.status === 'ok' ? head.data.block : undefined;
-  const latest = useRef({ network, service, store, block });
-  latest.current = { network, service, store, block };
+  const latest = useRef({ network, service, store, block, onPassEnd });
+  latest.current = { network, service, store, block, onPassEnd };
   const [requestPass] = useState(() =>
     serialPasses(async () => {
-      const { network, service, store, block } = latest.current;
+      const { network, service, store, block, onPassEnd } = latest.current;
       const records = await store.forChain(network.chainId);
-      if (records.some((r) => r.networkId === network.id && isWatched(r)))
-        await (await service()).track(network, block);
+      if (!records.some((r) => r.networkId === network.id && isWatched(r))) return;
+      await (await service()).track(network, block);
+      onPassEnd?.();
     }),
   );
 

@@ -27,8 +27,11 @@ export type AppLinks = {
   smartAccount(address: string): string;
   /** A Safe account's screen: its owners, its kept Safe transactions, their confirmations and execution. */
   safe(address: string): string;
-  /** The Send screen with an asset chosen: 'native', a token address, or `${contract}:${tokenId}` for an NFT. */
-  sendAsset(asset: string): string;
+  /**
+   * The Send screen with an asset chosen: 'native', a token address, or `${contract}:${tokenId}`
+   * for an NFT; on the network given (its id), else the header's.
+   */
+  sendAsset(asset: string, networkId?: string): string;
 };
 
 const Context = createContext<AppLinks | null>(null);

@@ -11,6 +11,7 @@ const ROLES = {
   checkbox: 'input[type=checkbox]',
   radio: 'input[type=radio]',
   textbox: 'input:not([type]), input[type=text], input[type=url], textarea',
+  combobox: 'select:not([multiple]):not([size])',
   form: 'form[aria-label], form[aria-labelledby]',
   region: 'section[aria-label], section[aria-labelledby], [role=region]',
   group: 'fieldset',
@@ -48,7 +49,11 @@ export function accessibleName(element: Element): string {
       .join(' ');
   const label = element.getAttribute('aria-label');
   if (label) return label.trim();
-  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+  if (
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLTextAreaElement ||
+    element instanceof HTMLSelectElement
+  ) {
     const labels: Element[] = element.id
       ? [...document.querySelectorAll('label')].filter((l) => l.htmlFor === element.id)
       : [];

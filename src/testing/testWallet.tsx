@@ -49,7 +49,7 @@ const TEST_LINKS: AppLinks = {
   address: (address) => `/address/${address}`,
   smartAccount: (address) => `/accounts/${address}/smart-account`,
   safe: (address) => `/accounts/${address}/safe`,
-  sendAsset: (asset) => `/send/${asset}`,
+  sendAsset: (asset, networkId) => `/send/${asset}${networkId ? `?network=${networkId}` : ''}`,
 };
 
 export type TestWallet = Awaited<ReturnType<typeof createTestWallet>>;

@@ -127,6 +127,7 @@ export function FunctionForm({ fn, contract, account }: FunctionFormProps) {
         return;
       }
       requestSend({
+        networkId: network.id,
         recipient: contract.address,
         value,
         data,

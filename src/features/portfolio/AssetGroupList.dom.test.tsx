@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { groupAcrossNetworks, type NetworkRow } from '@/core/assets/assetGroups';
 import type { AssetRow } from '@/core/assets/portfolioView';
 import { byRole } from '@/testing/byRole';
+import { MemoryRouter } from 'react-router';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { AssetGroupList } from './AssetGroupList';
 
@@ -43,7 +44,12 @@ describe('assets across networks on Home', () => {
       { network: network('optimism'), row: ether(USD / 2n, 1_625n * USD) },
     ];
     const groups = groupAcrossNetworks(rows, { hideZero: false });
-    unmount = renderInWallet(wallet, <AssetGroupList groups={groups} />).unmount;
+    unmount = renderInWallet(
+      wallet,
+      <MemoryRouter>
+        <AssetGroupList groups={groups} />
+      </MemoryRouter>,
+    ).unmount;
     const list = byRole('region', 'Assets');
     const items = list.querySelector('ul')?.children ?? [];
     expect(items).toHaveLength(1);
@@ -59,15 +65,24 @@ describe('assets across networks on Home', () => {
     expect(byRole('button', 'Hide networks', row).getAttribute('aria-expanded')).toBe('true');
     expect(members?.hidden).toBe(false);
     expect(members?.textContent).toMatch(/OP Mainnet.*0\.5 ETH.*\$1,625\.00/);
+    // Each network's line leads to sending it there.
+    const sendOnOp = byRole<HTMLAnchorElement>('link', 'Send ETH on OP Mainnet', members ?? undefined);
+    expect(sendOnOp.getAttribute('href')).toBe('/send/native?network=optimism');
   });
 
   it('shows an asset on one network without a disclosure', () => {
     const groups = groupAcrossNetworks([{ network: network('base'), row: ether(USD, 3_250n * USD) }], {
       hideZero: false,
     });
-    unmount = renderInWallet(wallet, <AssetGroupList groups={groups} />).unmount;
+    unmount = renderInWallet(
+      wallet,
+      <MemoryRouter>
+        <AssetGroupList groups={groups} />
+      </MemoryRouter>,
+    ).unmount;
     const list = byRole('region', 'Assets');
     expect(list.textContent).toContain('Base');
     expect(list.querySelector('button')).toBeNull();
+    expect(byRole('link', 'Send ETH on Base', list).getAttribute('href')).toBe('/send/native?network=base');
   });
 });

@@ -1,12 +1,15 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Amount, Fiat } from '@/components/Amount';
 import { DisclosureButton } from '@/components/DisclosureButton';
 import { T } from '@/components/T';
 import { TokenIcon } from '@/components/TokenIcon';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
-import type { AssetGroup } from '@/core/assets/assetGroups';
+import type { AssetGroup, NetworkRow } from '@/core/assets/assetGroups';
+import { untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
+import { useLinks } from '@/lib/links';
 import { BalanceCell } from './assetCells';
 import styles from './home.module.css';
 
@@ -28,6 +31,23 @@ export function AssetGroupList({ groups }: { groups: readonly AssetGroup[] }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Straight to Send with this asset on this network: no network to switch first. */
+function SendOnNetwork({ member: { network, row }, symbol }: { member: NetworkRow; symbol: string }) {
+  const t = useT('portfolio');
+  const links = useLinks();
+  return (
+    <Link
+      to={links.sendAsset(row.token?.address.toLowerCase() ?? 'native', network.id)}
+      aria-label={t('portfolio:across.sendOn', {
+        symbol: untrustedValue(symbol, 'symbol'),
+        network: untrustedValue(network.name, 'name'),
+      })}
+    >
+      {t('portfolio:summary.action.send')}
+    </Link>
   );
 }
 
@@ -70,6 +90,11 @@ function AssetGroupRow({ group }: { group: AssetGroup }) {
           </span>
         </div>
       </div>
+      {group.members.length === 1 && (
+        <p className={styles.groupSend}>
+          <SendOnNetwork member={first} symbol={group.symbol} />
+        </p>
+      )}
       {group.members.length > 1 && (
         <>
           <DisclosureButton open={open} onToggle={setOpen} controls={membersId} className={ui.secondary}>
@@ -89,6 +114,7 @@ function AssetGroupRow({ group }: { group: AssetGroup }) {
                 <span className={ui.muted}>
                   <Fiat value={row.value} />
                 </span>
+                <SendOnNetwork member={{ network, row }} symbol={group.symbol} />
               </li>
             ))}
           </ul>

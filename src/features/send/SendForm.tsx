@@ -29,6 +29,7 @@ import { AdvancedFields } from './AdvancedFields';
 import { batchRefusals, spentByBatch } from './batchRefusals';
 import { continueSend, type FieldErrors } from './continueSend';
 import { FindingsPanel } from './FindingsPanel';
+import { SendNetworkField } from './SendNetworkField';
 import { addToBatch, goTo, sendFlowStore, updateForm } from './sendFlowStore';
 import { type SendableAsset, useSendAssets } from './useSendAssets';
 
@@ -154,7 +155,7 @@ export function SendForm() {
   const change = (patch: Parameters<typeof updateForm>[0]) => {
     updateForm(patch);
     // A confirmation covers the findings it was given for: any change to whom, what or from whom asks again.
-    if ('recipient' in patch || 'asset' in patch || 'fromId' in patch) {
+    if ('recipient' in patch || 'asset' in patch || 'fromId' in patch || 'networkId' in patch) {
       setAcknowledged(false);
       setFindings([]);
     }
@@ -165,6 +166,14 @@ export function SendForm() {
 
   return (
     <form className={forms.stack} onSubmit={submit} noValidate aria-label={t('send:form.label')}>
+      <SendNetworkField
+        network={network}
+        onChange={(networkId) => {
+          setErrors({});
+          setRevert(undefined);
+          change({ networkId, asset: 'native', amount: '', max: false, unit: 'asset' });
+        }}
+      />
       <Field label={t('send:form.from.label')} error={errors.fromId}>
         <select value={from?.id ?? ''} onChange={(e) => change({ fromId: e.target.value })}>
           {signable.map((account) => (

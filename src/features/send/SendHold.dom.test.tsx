@@ -200,7 +200,7 @@ describe('Send’s balances while proofs contradict the node', () => {
       [...document.querySelectorAll('option')].find((o) => o.textContent?.startsWith('DAI'))?.textContent;
     await expect.poll(daiOption, poll).toBe('DAI — balance 5 (proven; the node’s figure is false)');
     const form = byRole('form', 'Send');
-    const select = form.querySelectorAll('select')[1] as HTMLSelectElement;
+    const select = byRole<HTMLSelectElement>('combobox', 'Asset', form);
     flushSync(() => {
       select.value = daiKey;
       select.dispatchEvent(new Event('change', { bubbles: true }));

@@ -8,12 +8,13 @@ import ui from '@/components/ui.module.css';
 import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSendFrom } from '@/core/accounts/signerKinds';
+import type { Network } from '@/core/chain/networks';
 import { untrustedValue } from '@/core/i18n/message';
 import { amountInputText, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useAccountRecords } from '@/lib/queries/recordQueries';
 import { takeQueuedCalls, takeSendRequest } from '@/lib/send/sendRequest';
-import { useSelectedNetwork } from '@/lib/stores/session';
+import { ScreenNetwork, useSelectedNetwork, useSession } from '@/lib/stores/session';
 import { useSelectedAccount, useSendingAccounts } from '@/lib/vault/vault';
 import { AccountTransactions } from './AccountTransactions';
 import { BatchTransfers } from './BatchTransfers';
@@ -25,10 +26,37 @@ import { SendForm } from './SendForm';
 import { addToBatch, sendFlowStore, startOver, updateForm } from './sendFlowStore';
 import { TxStatusCard } from './TxStatusCard';
 
-/** Send: form → review → signed and tracked. The flow survives a lock (its state lives outside React). */
+/**
+ * Send: form → review → signed and tracked. The flow survives a lock (its state lives outside React).
+ * It works on the network of the asset picked (the form's), else the header's: everything inside
+ * it reads that one, so nothing has to be switched first.
+ */
 export function SendScreen() {
+  const header = useSelectedNetwork();
+  const networks = useSession((s) => s.networks);
+  const networkId = useStore(sendFlowStore, (s) => s.form.networkId);
+  const network = networks.find((n) => n.id === networkId) ?? header;
+  // Another screen can open Send with an asset chosen, on its network (Home's row, an NFT's "Send"):
+  // a fresh form with it. A network id that names no network leaves the header's.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('asset');
+  const requestedNetwork = params.get('network');
+  useEffect(() => {
+    if (!requested) return;
+    startOver();
+    const onNetwork = networks.find((n) => n.id === requestedNetwork)?.id;
+    updateForm({ asset: requested.toLowerCase(), amount: '', max: false, unit: 'asset', networkId: onNetwork });
+    setParams({}, { replace: true });
+  }, [requested, requestedNetwork, networks, setParams]);
+  return (
+    <ScreenNetwork network={network}>
+      <SendOnNetwork network={network} />
+    </ScreenNetwork>
+  );
+}
+
+function SendOnNetwork({ network }: { network: Network }) {
   const t = useT('send');
-  const network = useSelectedNetwork();
   const step = useStore(sendFlowStore, (s) => s.step);
   const fromId = useStore(sendFlowStore, (s) => s.form.fromId);
   const origin = useStore(sendFlowStore, (s) => s.form.origin);
@@ -45,15 +73,6 @@ export function SendScreen() {
   const sendingHeld = useSendingHeld(network);
   const held = sendingHeld && step.name !== 'done';
   const showForm = !held && (step.name === 'form' || onOtherNetwork);
-  // Another screen can open Send with an asset chosen (an NFT's "Send"): start a fresh form with it.
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('asset');
-  useEffect(() => {
-    if (!requested) return;
-    startOver();
-    updateForm({ asset: requested.toLowerCase(), amount: '', max: false, unit: 'asset' });
-    setParams({}, { replace: true });
-  }, [requested, setParams]);
   const nativeDecimals = network.nativeCurrency.decimals;
   // Writes queued on Contracts or Swap join the batch of their account on the network in use, which
   // Send then sends from (a batch is one account's). Taken only on the form (never under a review),
@@ -87,6 +106,7 @@ export function SendScreen() {
     if (!request) return;
     startOver();
     updateForm({
+      networkId: request.networkId,
       // The account chosen where the call was prepared, else the one selected in the header.
       fromId: request.fromId,
       recipient: request.recipient,

@@ -9,6 +9,8 @@ import type { Asset, CallRequest } from '@/core/tx/transfer';
 
 /** The send form as typed: kept outside the component so a lock (and unlock) loses nothing. */
 export type SendForm = {
+  /** The network the send is on (the asset's); undefined: the one chosen in the header. */
+  networkId: string | undefined;
   fromId: string | undefined;
   recipient: string;
   /** 'native' or a lower-case token address. */
@@ -68,6 +70,7 @@ export type SendStep =
 type SendFlowState = { form: SendForm; step: SendStep };
 
 export const EMPTY_FORM: SendForm = {
+  networkId: undefined,
   fromId: undefined,
   recipient: '',
   asset: 'native',
@@ -99,10 +102,17 @@ export function goTo(step: SendStep): void {
   sendFlowStore.setState({ step });
 }
 
-/** After a send: a fresh form for the same account and asset (a batch being gathered stays). */
+/** After a send: a fresh form for the same network, account and asset (a batch being gathered stays). */
 export function startOver(): void {
   sendFlowStore.setState((s) => ({
-    form: { ...EMPTY_FORM, fromId: s.form.fromId, asset: s.form.asset, batch: s.form.batch, batchFor: s.form.batchFor },
+    form: {
+      ...EMPTY_FORM,
+      networkId: s.form.networkId,
+      fromId: s.form.fromId,
+      asset: s.form.asset,
+      batch: s.form.batch,
+      batchFor: s.form.batchFor,
+    },
     step: { name: 'form' },
   }));
 }

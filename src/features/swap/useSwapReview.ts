@@ -95,6 +95,7 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
   const sendApprove = (plan: SwapPlan, call: ReturnType<typeof approvals>[number]) => {
     setStage({ kind: 'idle' });
     requestSend({
+      networkId: network.id,
       recipient: call.to,
       value: 0n,
       data: call.data,
@@ -155,6 +156,7 @@ export function useSwapReview(network: Network, deployment: UniswapDeployment) {
       return;
     }
     requestSend({
+      networkId: network.id,
       recipient: tx.to,
       value: tx.value,
       data: tx.data,

@@ -8,6 +8,8 @@ import type { SwapFacts } from '@/core/swap/swapReview';
  * and tracking follow.
  */
 export type SendRequest = {
+  /** The network it was prepared on: Send works on that one, whatever the header shows. */
+  networkId: string;
   recipient: string;
   /** Native amount in base units (wei): Send writes it in its field in the language's format. */
   value: bigint;

@@ -43,8 +43,20 @@ export function useWhenStored(): () => Promise<boolean> {
     );
 }
 
+/**
+ * The network a screen took from what the person picked there (Send: the asset's network), for
+ * everything inside it; outside one, the network chosen in the header.
+ */
+const ScreenNetworkContext = createContext<Network | null>(null);
+
+export function ScreenNetwork({ network, children }: { network: Network; children: ReactNode }) {
+  return <ScreenNetworkContext.Provider value={network}>{children}</ScreenNetworkContext.Provider>;
+}
+
+/** The network this part of the screen works on: the screen's own (ScreenNetwork), else the header's. */
 export function useSelectedNetwork(): Network {
-  return useSession(selectedNetwork);
+  const chosen = useSession(selectedNetwork);
+  return useContext(ScreenNetworkContext) ?? chosen;
 }
 
 /** The networks Cairn follows, as networks: never empty, ids of removed networks left out. */

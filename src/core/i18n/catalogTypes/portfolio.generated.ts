@@ -13,6 +13,7 @@ declare module '../message' {
     "portfolio:across.fresh": { "block": number | bigint; "network": MessageValue };
     "portfolio:across.hideNetworks": undefined;
     "portfolio:across.leftOut": { "network": MessageValue; "reason": MessageValue };
+    "portfolio:across.sendOn": { "network": MessageValue; "symbol": MessageValue };
     "portfolio:across.showNetworks": { "count": number };
     "portfolio:across.stale": { "age": MessageValue; "block": number | bigint; "network": MessageValue; "why": MessageValue };
     "portfolio:across.statusTitle": undefined;

@@ -108,6 +108,8 @@ declare module '../message' {
     "send:form.from.option": { "address": MessageValue; "name": MessageValue };
     "send:form.from.optionDemo": { "address": MessageValue; "name": MessageValue };
     "send:form.label": undefined;
+    "send:form.network.hint": undefined;
+    "send:form.network.label": undefined;
     "send:form.nftOne": { "name": MessageValue; "tokenId": MessageValue };
     "send:form.recipient.hint": undefined;
     "send:form.recipient.hintEns": undefined;
