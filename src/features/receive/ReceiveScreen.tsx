@@ -1,15 +1,15 @@
 import { useSearchParams } from 'react-router';
 import { AddressText } from '@/components/AddressText';
 import { CopyButton } from '@/components/CopyButton';
-import { Field } from '@/components/Field';
 import { Identicon } from '@/components/Identicon';
+import { NetworkSelect } from '@/components/NetworkSelect';
 import { QrCode } from '@/components/QrCode';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useFollowedNetworks, useSelectedNetwork } from '@/lib/stores/session';
+import { useNetworkChoices, useSelectedNetwork } from '@/lib/stores/session';
 import { useSelectedAccount } from '@/lib/vault/vault';
 import { AccountAbsentWarning } from './AccountAbsentWarning';
 import { CheckOnLedger } from './CheckOnLedger';
@@ -26,9 +26,8 @@ export function paymentUri(address: string, chainId: number): string {
  */
 function useReceiveNetwork() {
   const selected = useSelectedNetwork();
-  const followed = useFollowedNetworks();
+  const choices = useNetworkChoices(selected);
   const [params, setParams] = useSearchParams();
-  const choices = followed.some((n) => n.id === selected.id) ? followed : [selected, ...followed];
   const asked = choices.find((n) => n.id === params.get('network'));
   const choose = (id: string) => setParams({ network: id }, { replace: true });
   return { network: asked ?? selected, selected, choices, choose };
@@ -50,17 +49,7 @@ export function ReceiveScreen() {
     <Screen title={t('receive:title')}>
       <div className={styles.layout}>
         <div className={styles.details}>
-          {choices.length > 1 && (
-            <Field label={t('receive:networkPicker')}>
-              <select value={network.id} onChange={(e) => choose(e.target.value)}>
-                {choices.map((n) => (
-                  <option key={n.id} value={n.id} translate="no">
-                    {n.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          )}
+          <NetworkSelect label={t('receive:networkPicker')} choices={choices} value={network} onChange={choose} />
           <p className={styles.network}>
             <T
               id="receive:network"

@@ -4,6 +4,8 @@ import type { SignedPermit } from '@/core/swap/swapTransaction';
 
 /** The swap form as typed: kept outside the component so a lock, or a trip to Send, loses nothing. */
 export type SwapForm = {
+  /** The network swapped on (picked here); undefined: the one chosen in the header. */
+  networkId: string | undefined;
   fromId: string | undefined;
   /** 'native' or a lower-case token address. */
   assetIn: string;
@@ -21,6 +23,7 @@ export type KeptPermit = SignedPermit & { owner: string; networkId: string };
 type SwapFlowState = { form: SwapForm; permit: KeptPermit | undefined };
 
 export const EMPTY_SWAP_FORM: SwapForm = {
+  networkId: undefined,
   fromId: undefined,
   assetIn: 'native',
   assetOut: '',

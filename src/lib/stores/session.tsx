@@ -72,6 +72,15 @@ export function useFollowedNetworks(): Network[] {
   );
 }
 
+/** What an action may be on: the followed networks, with `current` first when it is not one of them. */
+export function useNetworkChoices(current: Network): Network[] {
+  const followed = useFollowedNetworks();
+  return useMemo(
+    () => (followed.some((n) => n.id === current.id) ? followed : [current, ...followed]),
+    [followed, current],
+  );
+}
+
 /** This window's view: 'all', or the one followed network it shows (all once that one is unfollowed). */
 export function useNetworkView(): 'all' | Network {
   // The selector gives 'all' or a network of the state's own list: the same value until it changes.

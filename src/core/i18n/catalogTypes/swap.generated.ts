@@ -32,6 +32,7 @@ declare module '../message' {
     "swap:form.slippageHigh": { "slippage": MessageValue };
     "swap:form.slippageZero": undefined;
     "swap:form.unlisted": { "address": MessageValue; "symbol": MessageValue };
+    "swap:network": undefined;
     "swap:noUniswap": { "network": MessageValue };
     "swap:permit.cancel": undefined;
     "swap:permit.how": undefined;
