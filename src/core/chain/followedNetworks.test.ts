@@ -97,12 +97,11 @@ describe('following and unfollowing', () => {
 });
 
 describe('resolveNetworkView', () => {
-  const followed = networks.slice(2, 4);
-  it('shows one followed network, or all once it is no longer followed', () => {
-    expect(resolveNetworkView('all', followed)).toBe('all');
-    expect(resolveNetworkView('base', followed)).toBe(followed[1]);
-    expect(resolveNetworkView('arbitrum', followed)).toBe('all');
-    expect(resolveNetworkView('gone', followed)).toBe('all');
+  it('shows the one network chosen, followed or not, or all once it is removed', () => {
+    expect(resolveNetworkView('all', networks)).toBe('all');
+    expect(resolveNetworkView('base', networks)).toBe(networks[3]);
+    expect(resolveNetworkView('arbitrum', networks)).toBe(networks[5]);
+    expect(resolveNetworkView('gone', networks)).toBe('all');
   });
 });
 

@@ -53,17 +53,17 @@ export function withoutFollowed(ids: readonly string[], id: string): string[] {
   return rest.length > 0 ? rest : [...ids];
 }
 
-/** What a window shows: every followed network, or one of them. */
+/** What a window shows: every followed network, or one network (by id) chosen in the header. */
 export type NetworkView = 'all' | string;
 
 /**
- * A window's view as it stands: the one network it names while that network is followed, else all
- * (a network unfollowed or removed since, in this window or another, gives back the whole view).
+ * A window's view as it stands: the one network it names while that network exists (followed or
+ * not: the person chose it), else all (a network removed since gives back the whole view).
  */
 export function resolveNetworkView<N extends Pick<Network, 'id'>>(
   view: NetworkView,
-  followed: readonly N[],
+  networks: readonly N[],
 ): 'all' | N {
   if (view === 'all') return 'all';
-  return followed.find((n) => n.id === view) ?? 'all';
+  return networks.find((n) => n.id === view) ?? 'all';
 }

@@ -100,11 +100,9 @@ export function followedNetworks(
   return resolveFollowed(state.followedNetworks, state.networks, state.followedDefault);
 }
 
-/** This window's view: 'all', or the one followed network it names (all once that one is unfollowed). */
-export function networkView(
-  state: Pick<SessionState, 'networks' | 'followedNetworks' | 'followedDefault' | 'networkView'>,
-): 'all' | Network {
-  return resolveNetworkView(state.networkView, followedNetworks(state));
+/** This window's view: 'all', or the one network it names (all once that one is removed). */
+export function networkView(state: Pick<SessionState, 'networks' | 'networkView'>): 'all' | Network {
+  return resolveNetworkView(state.networkView, state.networks);
 }
 
 /**
@@ -186,7 +184,7 @@ export async function createSessionStore(options: {
       followedDefault,
       networkView: 'all',
       setNetworkView(view) {
-        if (view !== 'all' && !followedNetworks(get()).some((n) => n.id === view)) return;
+        if (view !== 'all' && !get().networks.some((n) => n.id === view)) return;
         set({ networkView: view });
       },
       followNetwork(id) {

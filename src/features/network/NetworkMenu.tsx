@@ -3,7 +3,7 @@ import { Dropdown, DropdownChoice, DropdownChoices } from '@/components/Dropdown
 import { Truncated } from '@/components/Truncated';
 import type { Network } from '@/core/chain/networks';
 import { useT } from '@/lib/i18n';
-import { useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { useFollowedNetworks, useNetworkView, useSelectedNetwork, useSession } from '@/lib/stores/session';
 import { NetworkIcon } from './NetworkIcon';
 import styles from './network.module.css';
 
@@ -15,14 +15,21 @@ function groupOf(network: Network): Group {
 }
 
 /**
- * The header's network chip (icon, name, live status dot) and the menu it opens to choose
- * another. `dot` is the live status (it loads with the chain watch); `footer` adds links.
+ * The header's network chip: what this window shows. Following several networks, "All networks"
+ * (Home and the lists show each of them, and each action takes its network from what it acts
+ * on), or one network alone, which is then also the one the one-network tools use (Contracts,
+ * Sign, the explorer). `dot` is the live status of that network (it loads with the chain watch);
+ * `footer` adds links.
  */
 export function NetworkMenu({ dot, footer }: { dot?: ReactNode; footer?: (close: () => void) => ReactNode }) {
   const t = useT('network');
   const networks = useSession((s) => s.networks);
   const selectNetwork = useSession((s) => s.selectNetwork);
+  const setNetworkView = useSession((s) => s.setNetworkView);
   const selected = useSelectedNetwork();
+  const several = useFollowedNetworks().length > 1;
+  const view = useNetworkView();
+  const all = several && view === 'all';
   const groups = new Map<Group, Network[]>();
   for (const network of networks) groups.set(groupOf(network), [...(groups.get(groupOf(network)) ?? []), network]);
   return (
@@ -31,22 +38,42 @@ export function NetworkMenu({ dot, footer }: { dot?: ReactNode; footer?: (close:
       face={
         <>
           <span className="visually-hidden">{t('network:menu.label')} </span>
-          <NetworkIcon network={selected} />
-          <Truncated text={selected.name} className={styles.chipName} />
-          {dot ?? <span className={styles.dot} data-state="pending" aria-hidden="true" />}
+          {all ? (
+            <Truncated text={t('network:menu.all')} className={styles.chipName} />
+          ) : (
+            <>
+              <NetworkIcon network={selected} />
+              <Truncated text={selected.name} className={styles.chipName} />
+              {dot ?? <span className={styles.dot} data-state="pending" aria-hidden="true" />}
+            </>
+          )}
         </>
       }
     >
       {(close) => (
         <>
+          {several && (
+            <DropdownChoices heading={t('network:menu.group.view')}>
+              <DropdownChoice
+                current={all}
+                onChoose={() => {
+                  setNetworkView('all');
+                  close();
+                }}
+              >
+                {t('network:menu.all')}
+              </DropdownChoice>
+            </DropdownChoices>
+          )}
           {[...groups].map(([group, members]) => (
             <DropdownChoices key={group} heading={t(group)}>
               {members.map((network) => (
                 <DropdownChoice
                   key={network.id}
-                  current={network.id === selected.id}
+                  current={!all && network.id === selected.id}
                   onChoose={() => {
                     selectNetwork(network.id);
+                    setNetworkView(network.id);
                     close();
                   }}
                 >

@@ -19,9 +19,11 @@ declare module '../message' {
     "network:localChain.phrase": { "phrase": MessageValue };
     "network:localChain.short": undefined;
     "network:localChain.warning": undefined;
+    "network:menu.all": undefined;
     "network:menu.group.local": undefined;
     "network:menu.group.main": undefined;
     "network:menu.group.test": undefined;
+    "network:menu.group.view": undefined;
     "network:menu.label": undefined;
     "network:problem.details": { "details": MessageValue };
     "network:problem.offline.body": undefined;
