@@ -2,11 +2,11 @@
 // networks named, its bridged kind labelled, and each network's own balance behind a disclosure
 // that says whether it is open. Groups are made by core (assetGroups.ts) from rows of two networks.
 import { flushSync } from 'react-dom';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { groupAcrossNetworks, type NetworkRow } from '@/core/assets/assetGroups';
 import type { AssetRow } from '@/core/assets/portfolioView';
 import { byRole } from '@/testing/byRole';
-import { MemoryRouter } from 'react-router';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { AssetGroupList } from './AssetGroupList';
 
