@@ -1,15 +1,17 @@
 // Everything a person holds on every network they follow, at once: the local chain and a local OP
 // Stack chain, each read through its own node.
 import type { Page } from 'playwright-core';
-import { type Address, createPublicClient, erc20Abi, formatEther, type Hex, http, parseUnits } from 'viem';
+import { type Address, createPublicClient, erc20Abi, formatEther, type Hex, http, parseAbi, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { opContractAddresses } from '../devchain/opSeed.ts';
+import { OP_DEPLOYER_INDEX, opContractAddresses } from '../devchain/opSeed.ts';
 import { demoAddress, demoContractAddresses, demoSafeAddress } from '../devchain/seed.ts';
+import { seedClient } from '../devchain/seedSupport.ts';
+import { LOCAL_OP_CHAIN_ID } from '../src/core/chain/localChain.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { SafeScreen } from './pages/Safe.ts';
 import { Send } from './pages/Send.ts';
 import { describeViolations, expectAccessibleInBothSchemes, seriousViolations } from './support/axe.ts';
-import { LOCAL_PRICED_ASSETS, shownCents, toCents, valueNow } from './support/chainValues.ts';
+import { LOCAL_PRICED_ASSETS, type PricedAsset, shownCents, toCents, valueNow } from './support/chainValues.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
@@ -149,6 +151,45 @@ describe('all networks at once', () => {
     // No network was switched on the way.
     expect(await shell.selectedNetwork()).toBe(header);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it("prices the OP chain's assets from the local chain's feeds while its sequencer is down, saying so", async () => {
+    const opUrl = env.opChain?.url ?? '';
+    const setAnswer = async (feed: Address, answer: bigint) => {
+      const client = seedClient(opUrl, LOCAL_OP_CHAIN_ID);
+      const hash = await client.writeContract({
+        account: demoAddress(OP_DEPLOYER_INDEX),
+        address: feed,
+        abi: parseAbi(['function setAnswer(int192)']),
+        functionName: 'setAnswer',
+        args: [answer],
+      });
+      await client.waitForTransactionReceipt({ hash });
+    };
+    // The sequencer down, and the OP chain's own ETH feed frozen at $1: a price never to be used.
+    await setAnswer(op.SEQUENCER_FEED, 1n);
+    await setAnswer(op.ETH_USD_FEED, 10n ** 8n);
+    try {
+      const { page, consoleErrors } = await demoWalletPage(env);
+      await expect.poll(() => statusOf(page, 'Local OP chain').textContent()).toMatch(/: block/);
+      const assets = page.getByRole('region', { name: 'Assets', exact: true });
+      const eth = assets.getByRole('listitem').filter({ hasText: /^ETH/ }).first();
+      await eth.getByRole('button', { name: /^On 2 networks$/ }).click();
+      const opLine = eth.getByRole('listitem').filter({ hasText: /^Local OP chain/ });
+      await expect.poll(() => opLine.textContent()).toMatch(/\$[\d,]+\.\d\d \(price from its parent network\)/);
+      // Its ETH at the local chain's ETH feed (whose answer moves with the local chain's blocks:
+      // within a thousandth), never at its own frozen one.
+      const atParentPrice = toCents(
+        await valueNow(opUrl, [{ ...(LOCAL_PRICED_ASSETS[0] as PricedAsset), feedUrl: env.chain.url }]),
+      );
+      const shown = shownCents((await opLine.textContent()) ?? '');
+      expect(Math.abs(Number(shown - atParentPrice))).toBeLessThan(Number(atParentPrice / 1000n));
+      // The total still counts the OP chain (priced, not left out).
+      await expect.poll(() => summary(page).locator('p').nth(1).textContent()).toMatch(/^[^≈]*\$/);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await setAnswer(op.SEQUENCER_FEED, 0n);
+    }
   });
 
   it('marks only the OP network stale when its node stops, and keeps counting its last figures', async () => {

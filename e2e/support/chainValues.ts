@@ -127,8 +127,11 @@ export function toCents(value: bigint): bigint {
   return value / 10n ** 16n;
 }
 
-/** An asset with a price feed, as a chain holds it: 'native' or a token, and its feed. */
-export type PricedAsset = Asset;
+/**
+ * An asset with a price feed, as a chain holds it: 'native' or a token, and its feed, on the same
+ * chain unless `feedUrl` names another (an L2's asset priced from its parent's feed).
+ */
+export type PricedAsset = Asset & { feedUrl?: string };
 
 /** The demo tokens with a feed on the local chain (ChainValues' own list). */
 export const LOCAL_PRICED_ASSETS: readonly PricedAsset[] = ASSETS;
@@ -147,11 +150,12 @@ export async function valueNow(
   const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
   let total = 0n;
   for (const asset of assets) {
-    const [, answer] = await client.readContract({
+    const feedChain = asset.feedUrl ? nodeClient(asset.feedUrl, { retryCount: 0 }) : client;
+    const [, answer] = await feedChain.readContract({
       address: asset.feed,
       abi: latestRoundAbi,
       functionName: 'latestRoundData',
-      blockNumber,
+      ...(asset.feedUrl ? {} : { blockNumber }),
     });
     for (const account of accounts) {
       const balance =

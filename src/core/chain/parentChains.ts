@@ -35,6 +35,15 @@ export function parentChainIdOf(network: ParentedNetwork): number | undefined {
   return network.parentChainId ?? KNOWN_PARENT_CHAIN_IDS[network.chainId];
 }
 
+/** Among `networks`, the one `network` settles on (the first with its parent's chain id), if any. */
+export function parentAmong<N extends Pick<Network, 'chainId'>>(
+  network: ParentedNetwork,
+  networks: readonly N[],
+): N | undefined {
+  const parent = parentChainIdOf(network);
+  return parent === undefined || parent === network.chainId ? undefined : networks.find((n) => n.chainId === parent);
+}
+
 /** The chain at the root of a network's family: its parent's root, or itself (an L1). */
 export function rootChainIdOf(network: ParentedNetwork): number {
   const parent = parentChainIdOf(network);

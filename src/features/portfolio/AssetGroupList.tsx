@@ -10,7 +10,7 @@ import type { AssetGroup, NetworkRow } from '@/core/assets/assetGroups';
 import { untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
-import { BalanceCell } from './assetCells';
+import { BalanceCell, ValueCell } from './assetCells';
 import styles from './home.module.css';
 
 /**
@@ -85,8 +85,16 @@ function AssetGroupRow({ group }: { group: AssetGroup }) {
             <Amount value={group.balance} decimals={group.decimals} symbol={group.symbol} symbolWarning={false} />
           </span>
           <span className={ui.muted}>
-            <Fiat value={group.value} approximate={!group.complete} />
-            {group.priceStale && ` ${t('portfolio:holdings.oldPrice')}`}
+            {group.members.length === 1 ? (
+              <ValueCell row={first.row} />
+            ) : (
+              <>
+                <Fiat value={group.value} approximate={!group.complete} />
+                {group.priceStale && ` ${t('portfolio:holdings.oldPrice')}`}
+                {group.members.some(({ row }) => row.priceFrom === 'parent') &&
+                  ` ${t('portfolio:holdings.parentPrice')}`}
+              </>
+            )}
           </span>
         </div>
       </div>
@@ -112,7 +120,7 @@ function AssetGroupRow({ group }: { group: AssetGroup }) {
                   <BalanceCell row={row} />
                 </span>
                 <span className={ui.muted}>
-                  <Fiat value={row.value} />
+                  <ValueCell row={row} />
                 </span>
                 <SendOnNetwork member={{ network, row }} symbol={group.symbol} />
               </li>

@@ -1,5 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import type { PricedSnapshot } from '@/core/assets/l2Pricing';
 import type { Network } from '@/core/chain/networks';
+import { parentAmong } from '@/core/chain/parentChains';
 import { type NetworkPortfolio, useNetworkPortfolio } from './usePortfolio';
 
 /** One followed network's portfolio, as read by its own useNetworkPortfolio. */
@@ -29,9 +31,18 @@ export function PortfoliosAcross({
   });
   return (
     <>
-      {networks.map((network) => (
-        <NetworkReader key={network.id} network={network} report={report} />
-      ))}
+      {networks.map((network) => {
+        // An L2 read beside its parent prices from the parent's feeds while its sequencer is not up.
+        const parent = parentAmong(network, networks);
+        return (
+          <NetworkReader
+            key={network.id}
+            network={network}
+            parent={parent && read[parent.id]?.snapshot}
+            report={report}
+          />
+        );
+      })}
       {children(parts)}
     </>
   );
@@ -39,13 +50,15 @@ export function PortfoliosAcross({
 
 function NetworkReader({
   network,
+  parent,
   report,
 }: {
   network: Network;
+  parent: PricedSnapshot | undefined;
   report: (id: string, portfolio: NetworkPortfolio) => void;
 }) {
   // None of them is worked on here: each is followed in the background (refreshPolicy).
-  const portfolio = useNetworkPortfolio(network, { attention: 'background' });
+  const portfolio = useNetworkPortfolio(network, { attention: 'background', parent });
   const { status, view, snapshot, loading, error, limited, retrying, accounts, checks } = portfolio;
   // The hook's result is new at each render: report it again only when what it shows changed.
   // The whole status, a failure's words too (another reason with the same state is news).

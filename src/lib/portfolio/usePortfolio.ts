@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
 import { portfolioRequestFor, portfolioTokens } from '@/core/assets/catalogue';
+import type { PricedSnapshot } from '@/core/assets/l2Pricing';
 import { type HeadInput, networkReadState, type StaleBecause } from '@/core/assets/networkPortfolio';
 import type { PortfolioRequest, PortfolioSnapshot } from '@/core/assets/portfolio';
 import { portfolioClaims } from '@/core/assets/portfolioClaims';
@@ -52,7 +53,16 @@ export type NetworkPortfolio = ReturnType<typeof useNetworkPortfolio>;
  */
 export function useNetworkPortfolio(
   network: Network,
-  { everyBlock = true, attention = 'working' }: { everyBlock?: boolean; attention?: Attention } = {},
+  {
+    everyBlock = true,
+    attention = 'working',
+    parent,
+  }: {
+    everyBlock?: boolean;
+    attention?: Attention;
+    /** An L2's parent network's figures, read beside it: their prices stand in while its sequencer is not up. */
+    parent?: PricedSnapshot | undefined;
+  } = {},
 ) {
   const background = attention === 'background';
   const { accounts, limited } = useAccountsToRead(network);
@@ -155,8 +165,10 @@ export function useNetworkPortfolio(
 
   const view = useMemo(
     () =>
-      shown ? buildPortfolioView(shown, network, addresses, tokens, { hideZero, checks: shownChecks }) : undefined,
-    [shown, network, addresses, tokens, hideZero, shownChecks],
+      shown
+        ? buildPortfolioView(shown, network, addresses, tokens, { hideZero, checks: shownChecks, parent })
+        : undefined,
+    [shown, network, addresses, tokens, hideZero, shownChecks, parent],
   );
   // Every figure derived from a balance (the chart, the 24-hour change, Send's and Swap's balances,
   // Approvals' amounts at risk) reads this: the proven balance where a check has one apart from
