@@ -7,6 +7,7 @@ import { OP_DEPLOYER_INDEX, opContractAddresses } from '../devchain/opSeed.ts';
 import { demoAddress, demoContractAddresses, demoSafeAddress } from '../devchain/seed.ts';
 import { seedClient } from '../devchain/seedSupport.ts';
 import { LOCAL_OP_CHAIN_ID } from '../src/core/chain/localChain.ts';
+import { MULTICALL3_ADDRESS } from '../src/core/chain/multicall.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { SafeScreen } from './pages/Safe.ts';
 import { Send } from './pages/Send.ts';
@@ -151,6 +152,28 @@ describe('all networks at once', () => {
     // No network was switched on the way.
     expect(await shell.selectedNetwork()).toBe(header);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('reads a network without Multicall3 call by call, counting it whole and saying so', async () => {
+    const opUrl = env.opChain?.url ?? '';
+    const opNode = nodeClient(opUrl);
+    const code = await opNode.getCode({ address: MULTICALL3_ADDRESS });
+    if (!code) throw new Error('the OP chain has no Multicall3 to take away');
+    await opNode.setCode({ address: MULTICALL3_ADDRESS, bytecode: '0x' });
+    try {
+      const { page, consoleErrors } = await demoWalletPage(env);
+      await expect
+        .poll(() => statusOf(page, 'Local OP chain').textContent())
+        .toMatch(/^Local OP chain: block [\d,]+, read call by call: this network has no Multicall3/);
+      // Nothing lost: every figure read, the total whole and as each chain gives it.
+      const expected = (await valueNow(env.chain.url, LOCAL_PRICED_ASSETS)) + (await valueNow(opUrl, OP_PRICED_ASSETS));
+      const total = summary(page).locator('p').nth(1);
+      await expect.poll(async () => shownCents((await total.textContent()) ?? '')).toBe(toCents(expected));
+      expect(await statusOf(page, 'Local chain').textContent()).toMatch(/^Local chain: block [\d,]+$/);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await opNode.setCode({ address: MULTICALL3_ADDRESS, bytecode: code });
+    }
   });
 
   it("prices the OP chain's assets from the local chain's feeds while its sequencer is down, saying so", async () => {

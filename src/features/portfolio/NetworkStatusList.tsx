@@ -58,7 +58,14 @@ export function NetworkStatusList({
                 }}
               />
             ) : status.state === 'fresh' ? (
-              <T id="portfolio:across.fresh" values={{ network: name, block: status.block }} />
+              <T
+                // Without Multicall3 the figures come call by call, in one batch: each at the latest
+                // block as the node answered it, not all of one block.
+                id={
+                  portfolio?.snapshot?.via === 'batch' ? 'portfolio:across.freshCallByCall' : 'portfolio:across.fresh'
+                }
+                values={{ network: name, block: status.block }}
+              />
             ) : null}
             {canRetry && (
               <>

@@ -11,6 +11,7 @@ declare module '../message' {
     "portfolio:across.because.read": undefined;
     "portfolio:across.because.wrongChain": undefined;
     "portfolio:across.fresh": { "block": number | bigint; "network": MessageValue };
+    "portfolio:across.freshCallByCall": { "block": number | bigint; "network": MessageValue };
     "portfolio:across.hideNetworks": undefined;
     "portfolio:across.leftOut": { "network": MessageValue; "reason": MessageValue };
     "portfolio:across.sendOn": { "network": MessageValue; "symbol": MessageValue };
