@@ -55,6 +55,29 @@ describe('all networks at once', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('lists each account across networks when grouped by account, and unasked tokens per network', async () => {
+    const { page, consoleErrors } = await demoWalletPage(env);
+    await expect.poll(() => statusOf(page, 'Local OP chain').textContent()).toMatch(/: block/);
+    await expect.poll(() => statusOf(page, 'Local chain').textContent()).toMatch(/: block/);
+    // Tokens sent unasked on the local chain: apart, named by their network, never counted.
+    const assets = page.getByRole('region', { name: 'Assets', exact: true });
+    await expect.poll(() => assets.getByText(/^On Local chain: \d+ tokens? you did not add/).count()).toBe(1);
+    await page.getByLabel('Group by account', { exact: true }).check();
+    const first = page.getByRole('region', { name: /^Demo account 1\b/ });
+    const mine = [demoAddress(0)];
+    const expected =
+      (await valueNow(env.chain.url, LOCAL_PRICED_ASSETS, mine)) +
+      (await valueNow(env.opChain?.url ?? '', OP_PRICED_ASSETS, mine));
+    // To the cent, give or take one: each chain is read here a moment after the page read it.
+    await expect
+      .poll(async () => shownCents((await first.getByRole('heading').textContent()) ?? '') - toCents(expected))
+      .toBeOneOf([-1n, 0n, 1n]);
+    const eth = first.getByRole('listitem').filter({ hasText: /^ETH/ }).first();
+    expect(await eth.textContent()).toMatch(/Local chain, Local OP chain/);
+    expect(await page.getByRole('region', { name: /^Demo account 2\b/ }).count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('fits each asset in one whole row at 360 px, and passes axe there and on a desktop', async () => {
     const { page } = await demoWalletPage(env, { width: 360 });
     const assets = page.getByRole('region', { name: 'Assets', exact: true });

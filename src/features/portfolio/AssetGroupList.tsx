@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Amount, Fiat } from '@/components/Amount';
 import { DisclosureButton } from '@/components/DisclosureButton';
@@ -18,18 +18,30 @@ import styles from './home.module.css';
  * as "Bridged USDC"), the networks it is on, its balance and value, in one row that fits 360 px;
  * its networks' own balances on expand.
  */
-export function AssetGroupList({ groups }: { groups: readonly AssetGroup[] }) {
+export function AssetGroupList({
+  groups,
+  heading,
+  children,
+}: {
+  groups: readonly AssetGroup[];
+  /** The list's title (else "Assets"): an account's name, listing its assets alone. */
+  heading?: ReactNode;
+  /** What follows the list in its card (an account's unsolicited tokens). */
+  children?: ReactNode;
+}) {
   const t = useT('portfolio');
+  const titleId = useId();
   return (
-    <section className={`${ui.card} ${styles.groups}`} aria-labelledby="asset-groups-title">
-      <h2 id="asset-groups-title" className={styles.groupsTitle}>
-        {t('portfolio:assets.title')}
+    <section className={`${ui.card} ${styles.groups}`} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.groupsTitle}>
+        {heading ?? t('portfolio:assets.title')}
       </h2>
       <ul className={styles.groupList}>
         {groups.map((group) => (
           <AssetGroupRow key={group.key.id} group={group} />
         ))}
       </ul>
+      {children}
     </section>
   );
 }

@@ -7,8 +7,10 @@ import { combineAccounts } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
 import { type NetworkPortfolioPart, PortfoliosAcross } from '@/lib/portfolio/PortfoliosAcross';
 import { useSession } from '@/lib/stores/session';
+import { AccountsAcrossNetworks, UnaskedTokens } from './AccountsAcrossNetworks';
 import { AssetGroupList } from './AssetGroupList';
 import { HomeActions } from './HomeActions';
+import { HomeViewOptions } from './HomeViewOptions';
 import styles from './home.module.css';
 import { NetworkStatusList } from './NetworkStatusList';
 
@@ -27,6 +29,7 @@ export function HomeAcrossNetworks({ networks }: { networks: readonly Network[] 
 
 function AcrossNetworks({ networks, parts }: { networks: readonly Network[]; parts: readonly NetworkPortfolioPart[] }) {
   const hideZero = useSession((s) => s.hideZeroBalances);
+  const groupByAccount = useSession((s) => s.groupByAccount);
   const partOf = (network: Network) => parts.find((part) => part.network === network)?.portfolio;
   const total = totalAcross(
     networks.map((network) => {
@@ -38,11 +41,14 @@ function AcrossNetworks({ networks, parts }: { networks: readonly Network[]; par
       };
     }),
   );
-  const rows: NetworkRow[] = networks.flatMap((network) => {
-    const view = partOf(network)?.view;
-    if (!view || !total.counted.includes(network.id)) return [];
-    return combineAccounts(view, hideZero).rows.map((row) => ({ network, row }));
-  });
+  // Only what the total counts is listed: a network left out is left out of the lists too.
+  const counted = parts.filter(({ network, portfolio }) => portfolio.view && total.counted.includes(network.id));
+  const combined = counted.flatMap(({ network, portfolio: { view } }) =>
+    view ? [{ network, holdings: combineAccounts(view, hideZero) }] : [],
+  );
+  const rows: NetworkRow[] = combined.flatMap(({ network, holdings }) =>
+    holdings.rows.map((row) => ({ network, row })),
+  );
   const groups = groupAcrossNetworks(rows, { hideZero });
   return (
     <>
@@ -61,7 +67,16 @@ function AcrossNetworks({ networks, parts }: { networks: readonly Network[]; par
         <NetworkStatusList networks={networks} parts={parts} total={total} />
         <HomeActions />
       </section>
-      {groups.length > 0 && <AssetGroupList groups={groups} />}
+      {counted.length > 0 && <HomeViewOptions />}
+      {groupByAccount ? (
+        <AccountsAcrossNetworks parts={counted} hideZero={hideZero} />
+      ) : (
+        groups.length > 0 && (
+          <AssetGroupList groups={groups}>
+            <UnaskedTokens held={combined} />
+          </AssetGroupList>
+        )
+      )}
     </>
   );
 }

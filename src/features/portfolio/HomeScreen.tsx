@@ -17,6 +17,7 @@ import { AssetList } from './AssetList';
 import { HomeAcrossNetworks } from './HomeAcrossNetworks';
 import { AssetsSkeleton, NothingHereYet } from './HomeStates';
 import { HomeSummary } from './HomeSummary';
+import { HomeViewOptions } from './HomeViewOptions';
 import { ManageTokens } from './ManageTokens';
 import { OpenApprovals } from './OpenApprovals';
 import { oneAccountNoticeId } from './oneAccountNotice';
@@ -46,9 +47,7 @@ function HomeOnOneNetwork() {
   const portfolio = usePortfolio();
   const { network, accounts, view, snapshot, loading, error, nodeDown } = portfolio;
   const hideZero = useSession((s) => s.hideZeroBalances);
-  const setHideZero = useSession((s) => s.setHideZeroBalances);
   const groupByAccount = useSession((s) => s.groupByAccount);
-  const setGroupByAccount = useSession((s) => s.setGroupByAccount);
   const [range, setRange] = useState<ChartRange>('1m');
   const links = useLinks();
   const chart = useValueChart(network, portfolio.addresses, portfolio.tokens, snapshot, range);
@@ -71,18 +70,7 @@ function HomeOnOneNetwork() {
       )}
       {empty && <NothingHereYet network={network} several={accounts.length > 1} onAddToken={addToken} />}
       {accounts.length > 0 && <ValueChart chart={chart} range={range} onRange={setRange} />}
-      {!empty && accounts.length > 0 && (
-        <div className={ui.actions}>
-          <label className={ui.checkbox}>
-            <input type="checkbox" checked={groupByAccount} onChange={(e) => setGroupByAccount(e.target.checked)} />
-            <span>{t('portfolio:home.groupByAccount')}</span>
-          </label>
-          <label className={ui.checkbox}>
-            <input type="checkbox" checked={hideZero} onChange={(e) => setHideZero(e.target.checked)} />
-            <span>{t('portfolio:home.hideZero')}</span>
-          </label>
-        </div>
-      )}
+      {!empty && accounts.length > 0 && <HomeViewOptions />}
       {!view && loading && !error && !nodeDown && <AssetsSkeleton />}
       {!empty && !groupByAccount && combined && (
         <>

@@ -2,14 +2,26 @@ import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { AssetRow } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
+import { untrustedValue } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/stores/session';
 import { BalanceCell } from './assetCells';
 import styles from './portfolio.module.css';
 
-/** Tokens that arrived unasked: apart, never counted, each with Trust and Hide. */
-export function SpamTokens({ rows, network }: { rows: readonly AssetRow[]; network: Network }) {
+/**
+ * Tokens that arrived unasked: apart, never counted, each with Trust and Hide. `named`: the
+ * network is said (lists of several networks).
+ */
+export function SpamTokens({
+  rows,
+  network,
+  named = false,
+}: {
+  rows: readonly AssetRow[];
+  network: Network;
+  named?: boolean;
+}) {
   const t = useT('portfolio');
   const addCustomToken = useSession((s) => s.addCustomToken);
   const setTokenHidden = useSession((s) => s.setTokenHidden);
@@ -21,7 +33,11 @@ export function SpamTokens({ rows, network }: { rows: readonly AssetRow[]; netwo
   };
   return (
     <details className={styles.spam}>
-      <summary>{t('portfolio:spam.summary', { count: rows.length })}</summary>
+      <summary>
+        {named
+          ? t('portfolio:spam.summaryOn', { count: rows.length, network: untrustedValue(network.name, 'name') })
+          : t('portfolio:spam.summary', { count: rows.length })}
+      </summary>
       <p className={ui.muted}>{t('portfolio:spam.explained')}</p>
       <ul className={styles.spamList}>
         {rows.map((row) => (

@@ -96,6 +96,7 @@ declare module '../message' {
     "portfolio:spam.explained": undefined;
     "portfolio:spam.hide": { "symbol": MessageValue };
     "portfolio:spam.summary": { "count": number };
+    "portfolio:spam.summaryOn": { "count": number; "network": MessageValue };
     "portfolio:spam.trust": { "symbol": MessageValue };
     "portfolio:summary.action.receive": undefined;
     "portfolio:summary.action.send": undefined;
