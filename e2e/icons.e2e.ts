@@ -53,6 +53,8 @@ describe('bundled token and network icons', () => {
     const form = await portfolio.lookUpToken(demoContractAddresses().ODD);
     await form.getByLabel('Decimals').fill('0');
     await form.getByRole('button', { name: 'Add ODD' }).click();
+    await page.getByText('ODD added.', { exact: true }).waitFor();
+    await portfolio.backHome();
     const odd = portfolio.asset('ODD').getByRole('rowheader');
     await odd.waitFor();
     expect(await shownIcon(assetIcon(odd))).toMatchObject({

@@ -103,6 +103,7 @@ describe('portfolio, tokens, networks and receive', () => {
 
   it('adds a token by address (asking for missing decimals), hides and shows tokens, refuses non-tokens', async () => {
     const { page, portfolio } = await openPortfolio();
+    await portfolio.openTokens();
     const address = page.getByLabel('Token contract address');
     const lookUp = page.getByRole('button', { name: 'Look up token' });
 
@@ -127,11 +128,15 @@ describe('portfolio, tokens, networks and receive', () => {
     await expect.poll(() => form.getByRole('alert').textContent()).toContain('whole number from 0 to 36');
     await form.getByLabel('Decimals').fill('0');
     await form.getByRole('button', { name: 'Add ODD' }).click();
+    await page.getByText('ODD added.', { exact: true }).waitFor();
+    await portfolio.backHome();
     await expect.poll(() => portfolio.balance('Demo account 1', 'ODD', 0)).toBe(1000n);
 
     await portfolio.row('Demo account 1', 'DAI').getByRole('button', { name: 'Hide DAI' }).click();
     await expect.poll(() => portfolio.row('Demo account 1', 'DAI').count()).toBe(0);
+    await portfolio.openTokens();
     await page.getByRole('button', { name: 'Show DAI' }).click();
+    await portfolio.backHome();
     await expect.poll(() => portfolio.row('Demo account 1', 'DAI').count()).toBe(1);
 
     await page.getByLabel('Hide tokens with a zero balance').check();
@@ -139,7 +144,9 @@ describe('portfolio, tokens, networks and receive', () => {
     expect(await portfolio.row('Demo account 3', 'ETH').count()).toBe(1);
     await page.getByLabel('Hide tokens with a zero balance').uncheck();
 
+    await portfolio.openTokens();
     await page.getByRole('button', { name: 'Remove ODD' }).click();
+    await portfolio.backHome();
     await expect.poll(() => portfolio.row('Demo account 1', 'ODD').count()).toBe(0);
   });
 
@@ -191,6 +198,7 @@ describe('portfolio, tokens, networks and receive', () => {
     await form.getByLabel('Decimals').fill('0');
     await form.getByRole('button', { name: 'Add ODD' }).click();
     await page.getByText('ODD added.', { exact: true }).waitFor();
+    await portfolio.backHome();
     await reload();
     await portfolio.groupByAccount();
     await expect.poll(() => portfolio.balance('Demo account 1', 'ODD', 0)).toBe(1000n);

@@ -96,6 +96,7 @@ describe('states: shapes while reading, empty places, errors in place, notices',
     await expect
       .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent))
       .toBe('Token contract address');
+    await page.goBack();
     await nothing.getByRole('link', { name: 'Receive', exact: true }).click();
     await shell.heading.filter({ hasText: 'Receive' }).waitFor();
 

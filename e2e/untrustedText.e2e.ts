@@ -47,6 +47,12 @@ describe('text from the chain and from people, shown with its hidden characters 
       .filter({ hasText: `${SHOWN_SYMBOL} ⚠ ${WARNING} added.` })
       .waitFor();
 
+    expect(await page.getByRole('listitem').filter({ hasText: trickTokenAddress() }).textContent()).toContain(
+      `${SHOWN_SYMBOL} ⚠ ${WARNING}`,
+    );
+    expect(await pageMarkup(page)).not.toMatch(RAW_HIDDEN);
+    await portfolio.backHome();
+
     // The asset cell names it by its codes and carries the warning in words; its balance shows the codes too.
     const row = portfolio.rowNamed('Demo account 1', `${SHOWN_SYMBOL} ${WARNING} ${TRICK_TOKEN.name}`);
     await row.waitFor();
@@ -54,9 +60,6 @@ describe('text from the chain and from people, shown with its hidden characters 
       `0 ${SHOWN_SYMBOL}`,
     );
     expect(await row.getByRole('button', { name: `Hide ${SHOWN_SYMBOL}`, exact: true }).count()).toBe(1);
-    expect(await page.getByRole('listitem').filter({ hasText: trickTokenAddress() }).textContent()).toContain(
-      `${SHOWN_SYMBOL} ⚠ ${WARNING}`,
-    );
     // Nowhere on the page, in text or in attributes, is either character itself.
     expect(await pageMarkup(page)).not.toMatch(RAW_HIDDEN);
     // The warning is readable (contrast, names) like the rest of the screen.

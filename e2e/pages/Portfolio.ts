@@ -41,9 +41,26 @@ export class Portfolio {
       .filter({ has: this.page.getByRole('rowheader', { name, exact: true }) });
   }
 
-  /** Manage tokens: looks a token up by its contract address and returns the "Add token" form it shows. */
+  /** Managing tokens, from Home's link (off Home: its own screen). */
+  async openTokens(): Promise<void> {
+    await this.page.getByRole('link', { name: 'Manage tokens', exact: true }).click();
+    await this.page.getByLabel('Token contract address', { exact: true }).waitFor();
+  }
+
+  /** Back to Home from managing tokens. */
+  async backHome(): Promise<void> {
+    await this.page.goBack();
+    await this.status.waitFor();
+  }
+
+  /**
+   * Manage tokens (opened from Home unless it is shown): looks a token up by its contract address
+   * and returns the "Add token" form it shows.
+   */
   async lookUpToken(address: string): Promise<Locator> {
-    await this.page.getByLabel('Token contract address', { exact: true }).fill(address);
+    const field = this.page.getByLabel('Token contract address', { exact: true });
+    if (!(await field.isVisible())) await this.openTokens();
+    await field.fill(address);
     await this.page.getByRole('button', { name: 'Look up token', exact: true }).click();
     const form = this.page.getByRole('form', { name: 'Add token', exact: true });
     await form.waitFor();

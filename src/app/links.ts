@@ -8,6 +8,8 @@ export const appLinks: AppLinks = {
   addWallet: screen('addWallet').path,
   addressBook: screen('addressBook').path,
   nfts: screen('nfts').path,
+  tokens: (networkId, add) =>
+    `${screen('tokens').path}?${new URLSearchParams({ ...(networkId ? { network: networkId } : {}), ...(add ? { add: '1' } : {}) })}`,
   approvals: screen('approvals').path,
   settings: screen('settings').path,
   historyExplorers: screen('settingsExplorers').path,

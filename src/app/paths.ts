@@ -26,6 +26,7 @@ export type ScreenId =
   | 'safe'
   | 'addWallet'
   | 'nfts'
+  | 'tokens'
   | 'approvals'
   | 'transaction'
   | 'address';
@@ -186,6 +187,13 @@ export const screens: readonly ScreenEntry[] = [
     purpose: 'common:screen.settingsAbout.purpose',
     inNav: false,
     sectionOf: 'settings',
+  },
+  {
+    id: 'tokens',
+    path: '/tokens',
+    label: 'common:screen.tokens.label',
+    purpose: 'common:screen.tokens.purpose',
+    inNav: false,
   },
   {
     id: 'accounts',

@@ -11,6 +11,8 @@ export type AppLinks = {
   addWallet: string;
   addressBook: string;
   nfts: string;
+  /** Managing tokens (add by address, bring back hidden ones) on a network (its id), else the header's; `add` puts focus in the address field. */
+  tokens(networkId?: string, add?: boolean): string;
   /** Every approval the selected account has granted, and revoking them. */
   approvals: string;
   settings: string;

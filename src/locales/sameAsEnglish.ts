@@ -85,6 +85,7 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
   ]),
   es: new Set<string>([
     'send:safe.hash',
+    'common:screen.tokens.label',
     'core.keys:account.namePrefix.safe',
     'extension:name',
     'extension:options.takeOver.legend',

@@ -37,6 +37,7 @@ const TEST_LINKS: AppLinks = {
   addWallet: '/add-wallet',
   addressBook: '/address-book',
   nfts: '/nfts',
+  tokens: (networkId, add) => `/tokens?network=${networkId ?? ''}${add ? '&add=1' : ''}`,
   approvals: '/approvals',
   settings: '/settings',
   historyExplorers: '/settings/history',

@@ -78,6 +78,7 @@ const screenCode: Record<ScreenId, [() => Promise<ScreenComponent>, readonly Nam
   ],
   address: [() => import('@/features/explorer/AddressScreen').then((m) => m.AddressScreen), explorer.AddressScreen],
   nfts: [() => import('@/features/nfts/NftsScreen').then((m) => m.NftsScreen), nfts.NftsScreen],
+  tokens: [() => import('@/features/portfolio/TokensScreen').then((m) => m.TokensScreen), portfolio.TokensScreen],
   approvals: [
     () => import('@/features/approvals/ApprovalsScreen').then((m) => m.ApprovalsScreen),
     approvals.ApprovalsScreen,

@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
@@ -18,7 +18,6 @@ import { HomeAcrossNetworks } from './HomeAcrossNetworks';
 import { AssetsSkeleton, NothingHereYet } from './HomeStates';
 import { HomeSummary } from './HomeSummary';
 import { HomeViewOptions } from './HomeViewOptions';
-import { ManageTokens } from './ManageTokens';
 import { OpenApprovals } from './OpenApprovals';
 import { oneAccountNoticeId } from './oneAccountNotice';
 import { ValueChart } from './ValueChart';
@@ -53,8 +52,8 @@ function HomeOnOneNetwork() {
   const chart = useValueChart(network, portfolio.addresses, portfolio.tokens, snapshot, range);
   const combined = useMemo(() => (view ? combineAccounts(view, hideZero) : undefined), [view, hideZero]);
   const empty = view !== undefined && holdsNothing(view);
-  const manageTokens = useRef<HTMLElement>(null);
-  const addToken = () => manageTokens.current?.querySelector('input')?.focus();
+  const navigate = useNavigate();
+  const addToken = () => navigate(links.tokens(network.id, true));
 
   return (
     <Screen title={t('portfolio:home.title')}>
@@ -70,7 +69,7 @@ function HomeOnOneNetwork() {
       )}
       {empty && <NothingHereYet network={network} several={accounts.length > 1} onAddToken={addToken} />}
       {accounts.length > 0 && <ValueChart chart={chart} range={range} onRange={setRange} />}
-      {!empty && accounts.length > 0 && <HomeViewOptions />}
+      {!empty && accounts.length > 0 && <HomeViewOptions network={network} />}
       {!view && loading && !error && !nodeDown && <AssetsSkeleton />}
       {!empty && !groupByAccount && combined && (
         <>
@@ -88,7 +87,6 @@ function HomeOnOneNetwork() {
             <AccountHoldings key={account.id} account={account} holdings={holdings} network={network} />
           ) : null;
         })}
-      <ManageTokens network={network} sectionRef={manageTokens} />
     </Screen>
   );
 }

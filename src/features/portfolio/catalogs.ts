@@ -3,4 +3,5 @@ import type { Catalogs } from '@/lib/i18n';
 /** The catalogs each part of this feature that the app shows needs, beside the shell's and core's. */
 export const catalogs = {
   HomeScreen: ['portfolio'],
+  TokensScreen: ['portfolio'],
 } as const satisfies Catalogs;

@@ -278,6 +278,8 @@ declare module '../message' {
     "common:screen.smartAccount.purpose": undefined;
     "common:screen.swap.label": undefined;
     "common:screen.swap.purpose": undefined;
+    "common:screen.tokens.label": undefined;
+    "common:screen.tokens.purpose": undefined;
     "common:screen.transaction.label": undefined;
     "common:screen.transaction.purpose": undefined;
     "common:screenError.body": undefined;

@@ -82,6 +82,7 @@ declare module '../message' {
     "portfolio:holdings.value": undefined;
     "portfolio:home.groupByAccount": undefined;
     "portfolio:home.hideZero": undefined;
+    "portfolio:home.manageTokens": undefined;
     "portfolio:home.oneAccount": { "network": MessageValue };
     "portfolio:home.oneAccountUnrecorded": { "network": MessageValue };
     "portfolio:home.title": undefined;
@@ -137,6 +138,7 @@ declare module '../message' {
     "portfolio:tokens.foundDecimals": { "count": number; "name": MessageValue; "symbol": MessageValue };
     "portfolio:tokens.hidden": undefined;
     "portfolio:tokens.lookUp": undefined;
+    "portfolio:tokens.network": undefined;
     "portfolio:tokens.reading": undefined;
     "portfolio:tokens.remove": { "symbol": MessageValue };
     "portfolio:tokens.show": { "token": MessageValue };
