@@ -59,7 +59,11 @@ export function ActivityScreen() {
   const searchIsHash = isHash(filter.search.trim());
 
   const exportCsv = () => {
-    const csv = historyCsv(shown, label, native, translate);
+    const csv = historyCsv(
+      shown,
+      new Map([[network.id, { name: network.name, chainId: network.chainId, native, label }]]),
+      translate,
+    );
     const who = address ? address.slice(0, 10) : t('activity:export.noAccount');
     downloadText(t('activity:export.fileName', { network: network.id, account: who }), csv, 'text/csv');
   };
