@@ -70,7 +70,7 @@ describe('history across networks', () => {
 
   it('gives one network’s list as it is, and nothing for none', () => {
     const only = [entry('a', 2, 20), entry('a', 1, 10)];
-    expect(mergeByTime([[], only, []])).toEqual(only);
+    expect(mergeByTime([[], only, []])).toBe(only);
     expect(mergeByTime([])).toEqual([]);
   });
 

@@ -18,11 +18,12 @@ function before(a: ActivityEntry, b: ActivityEntry): boolean {
  * The histories of several networks as one list, newest first: each network's own order (by block
  * and position, compareEntries) is kept as it is, and the lists are interleaved by time (an entry
  * never passes one of its own network). Of two entries of the same time, the one of the network
- * listed first comes first. Linear in the entries for a handful of networks.
+ * listed first comes first. Linear in the entries for a handful of networks; the one list that
+ * holds anything is given back itself (what was derived from it stays with it: derivedFrom).
  */
-export function mergeByTime(lists: readonly (readonly ActivityEntry[])[]): ActivityEntry[] {
+export function mergeByTime(lists: readonly (readonly ActivityEntry[])[]): readonly ActivityEntry[] {
   const cursors = lists.filter((list) => list.length > 0).map((list) => ({ list, at: 0 }));
-  if (cursors.length <= 1) return [...(cursors[0]?.list ?? [])];
+  if (cursors.length <= 1) return cursors[0]?.list ?? [];
   const merged: ActivityEntry[] = [];
   for (;;) {
     let taken: { list: readonly ActivityEntry[]; at: number } | undefined;
