@@ -19,6 +19,7 @@ import { benchExtension } from './extension.ts';
 import { benchFirstScreen } from './firstScreen.ts';
 import { type Held, holding } from './held.ts';
 import { benchHistory } from './history.ts';
+import { benchHistoryAcross } from './historyAcross.ts';
 import { benchHome } from './home.ts';
 import { benchIdle } from './idle.ts';
 import { benchKeystore } from './keystore.ts';
@@ -80,6 +81,7 @@ const SECTIONS: readonly SectionEntry[] = [
     full: 60 * MINUTE,
     smoke: 3 * MINUTE,
   }),
+  section('history-across', true, benchHistoryAcross, { full: 10 * MINUTE, smoke: 3 * MINUTE }),
   section('simulation', false, benchSimulation),
   section('approvals-scan', false, benchApprovalsScan),
   section('log-spans', false, benchLogSpans),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALLS_BUDGET, callLines, callListing, countCalls } from './sendCalls.ts';
 
-const call = (method: string, ...params: unknown[]) => ({ method, params, at: 0 });
+const call = (method: string, ...params: unknown[]) => ({ method, params, at: 0, request: 1 });
 
 describe('the calls of a send, as the bench counts them', () => {
   it('leaves out only the head’s polls, and stops at the broadcast', () => {
@@ -35,9 +35,9 @@ describe('the calls of a send, as the bench counts them', () => {
   it('lists each call up to the broadcast, with its time from the first and its parameters', () => {
     const lines = callListing(
       [
-        { method: 'eth_getCode', params: ['0xab', 'latest'], at: 10 },
-        { method: 'eth_sendRawTransaction', params: ['0x02'], at: 60 },
-        { method: 'eth_getTransactionReceipt', params: ['0x01'], at: 90 },
+        { method: 'eth_getCode', params: ['0xab', 'latest'], at: 10, request: 1 },
+        { method: 'eth_sendRawTransaction', params: ['0x02'], at: 60, request: 2 },
+        { method: 'eth_getTransactionReceipt', params: ['0x01'], at: 90, request: 3 },
       ],
       '',
     );

@@ -261,6 +261,8 @@ describe('history, transaction pages and NFTs', () => {
     const { header, rows } = csvObjects(file.text);
     expect(header).toEqual([
       'date',
+      'network',
+      'chain_id',
       'hash',
       'direction',
       'counterparty',
@@ -278,6 +280,8 @@ describe('history, transaction pages and NFTs', () => {
         const fee = fees.get(t.hash);
         return {
           date: new Date(t.timestamp * 1000).toISOString(),
+          network: 'Local chain',
+          chain_id: '31337',
           hash: t.hash,
           direction: incoming ? 'in' : 'out',
           counterparty: incoming ? t.from : t.to,

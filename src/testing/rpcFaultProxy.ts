@@ -55,8 +55,8 @@ export type RpcFaultProxy = {
 
 type RpcCall = { method?: string; id?: unknown; params?: unknown[] };
 
-/** One JSON-RPC call as the proxy saw it. */
-export type SeenCall = { method: string; params: readonly unknown[]; at: number };
+/** One JSON-RPC call as the proxy saw it, with the HTTP request it came in (1 for the first after resetCounts). */
+export type SeenCall = { method: string; params: readonly unknown[]; at: number; request: number };
 
 /** The [from, to] blocks of an eth_getLogs call ('latest' and missing bounds count as unbounded). */
 function logRange(call: RpcCall): [bigint, bigint] {
@@ -122,7 +122,7 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
         if (method === 'eth_getLogs') logRanges.push(logRange(call));
         methods.push(method);
         calls[method] = (calls[method] ?? 0) + 1;
-        log.push({ method, params: call.params ?? [], at: performance.now() });
+        log.push({ method, params: call.params ?? [], at: performance.now(), request: requests });
       }
     } catch {
       // not JSON: forwarded as is
