@@ -106,7 +106,10 @@ function ActivityHistory({
   const noHistory = none && !firstRead && inView.some((p) => p.sync.syncedTo !== undefined);
   const search = chosen.search.trim();
   const searchIsHash = isHash(search);
-  const searchNetwork = entries.find((e) => sameHex(e.hash, search))?.networkId ?? narrowTo?.id;
+  // A hash in the list opens on its own network; any other on the one in view (else the header's).
+  const searchNetwork = searchIsHash
+    ? (entries.find((e) => sameHex(e.hash, search))?.networkId ?? narrowTo?.id)
+    : undefined;
 
   const exportCsv = () => {
     const csvNetworks = new Map(
