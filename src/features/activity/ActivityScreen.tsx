@@ -93,7 +93,7 @@ function ActivityHistory({
   const { shown, hidden, rows } = useMemo(() => historyView(entries, filter, locale), [entries, filter, locale]);
   const byNetwork = useMemo(() => new Map(parts.map((p) => [p.network.id, p])), [parts]);
   // One network on screen: what it is read from, its status and its failure, as ever.
-  const only = networks.length === 1 || narrowTo ? (inView[0] ?? undefined) : undefined;
+  const only = networks.length === 1 || narrowTo ? inView[0] : undefined;
   const onlyNetwork = narrowTo ?? (networks.length === 1 ? networks[0] : undefined);
   const readError = inView.find((p) => p.error !== undefined);
   const inViewCount = inView.reduce((n, p) => n + p.entries.length, 0);
