@@ -108,6 +108,23 @@ describe('all networks at once', () => {
     await expectAccessibleInBothSchemes(page, 'Home across networks, a row expanded');
   });
 
+  it('lists approvals on every followed network, each under its network, and one network alone by the filter', async () => {
+    const { page, consoleErrors } = await demoWalletPage(env, { landOn: 'approvals' });
+    const main = page.getByRole('main');
+    const onLocal = main.getByRole('heading', { name: /^\d+ approvals? in force on Local chain$/ });
+    const onOp = main.getByRole('heading', { name: 'No approvals in force on Local OP chain', exact: true });
+    await onLocal.waitFor({ timeout: 20_000 });
+    await onOp.waitFor({ timeout: 20_000 });
+    // Each network's list is its own: the local chain's items, none of the OP chain's.
+    expect(await main.getByRole('list', { name: /approvals/i }).count()).toBe(1);
+    await main.getByLabel('Networks shown', { exact: true }).selectOption({ label: 'Local OP chain' });
+    await expect.poll(() => onLocal.count()).toBe(0);
+    // One network alone is named as before, and the header's chip shows it.
+    await main.getByRole('heading', { name: 'No approvals in force', exact: true }).waitFor();
+    expect(await new AppShell(page).selectedNetwork()).toBe('Local OP chain');
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('receives on the network chosen, and warns where the Safe does not exist', async () => {
     const { page, consoleErrors } = await demoWalletPage(env);
     const screen = new SafeScreen(page);

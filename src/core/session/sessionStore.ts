@@ -183,9 +183,11 @@ export async function createSessionStore(options: {
       devchain: options.devchain === true,
       followedDefault,
       networkView: 'all',
+      // Viewing one network selects it too: the chip, the lists and the one-network tools agree.
       setNetworkView(view) {
         if (view !== 'all' && !get().networks.some((n) => n.id === view)) return;
         set({ networkView: view });
+        if (view !== 'all') get().selectNetwork(view);
       },
       followNetwork(id) {
         if (!get().networks.some((n) => n.id === id)) return;
@@ -204,9 +206,10 @@ export async function createSessionStore(options: {
         actions.addCustomToken(networkId, token);
         actions.setTokenHidden(networkId, token.address, false);
       },
+      // A window viewing one network views the one selected, so the chip and the lists agree.
       selectNetwork(id) {
         if (!get().networks.some((n) => n.id === id)) return;
-        set({ selectedNetworkId: id });
+        set(get().networkView === 'all' ? { selectedNetworkId: id } : { selectedNetworkId: id, networkView: id });
         // Only the next window's default: failing to remember it is not worth a word.
         synced.track(settings.set('selectedNetworkId', id));
       },

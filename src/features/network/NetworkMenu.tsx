@@ -24,7 +24,6 @@ function groupOf(network: Network): Group {
 export function NetworkMenu({ dot, footer }: { dot?: ReactNode; footer?: (close: () => void) => ReactNode }) {
   const t = useT('network');
   const networks = useSession((s) => s.networks);
-  const selectNetwork = useSession((s) => s.selectNetwork);
   const setNetworkView = useSession((s) => s.setNetworkView);
   const selected = useSelectedNetwork();
   const several = useFollowedNetworks().length > 1;
@@ -72,7 +71,6 @@ export function NetworkMenu({ dot, footer }: { dot?: ReactNode; footer?: (close:
                   key={network.id}
                   current={!all && network.id === selected.id}
                   onChoose={() => {
-                    selectNetwork(network.id);
                     setNetworkView(network.id);
                     close();
                   }}

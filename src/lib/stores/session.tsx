@@ -81,8 +81,23 @@ export function useNetworkChoices(current: Network): Network[] {
   );
 }
 
-/** This window's view: 'all', or the one followed network it shows (all once that one is unfollowed). */
+/** This window's view: 'all', or the one network it shows (all once that one is removed). */
 export function useNetworkView(): 'all' | Network {
   // The selector gives 'all' or a network of the state's own list: the same value until it changes.
   return useSession(networkView);
+}
+
+/**
+ * The networks this window's lists show (Home, Activity, NFTs, Approvals), as the header's chip
+ * says: every followed one while several are followed and all are viewed, else the one network
+ * the chip shows (the one viewed, or the header's).
+ */
+export function useViewedNetworks(): Network[] {
+  const view = useNetworkView();
+  const followed = useFollowedNetworks();
+  const header = useSession(selectedNetwork);
+  return useMemo(
+    () => (view !== 'all' ? [view] : followed.length > 1 ? followed : [header]),
+    [view, followed, header],
+  );
 }
