@@ -96,8 +96,5 @@ export function useViewedNetworks(): Network[] {
   const view = useNetworkView();
   const followed = useFollowedNetworks();
   const header = useSession(selectedNetwork);
-  return useMemo(
-    () => (view !== 'all' ? [view] : followed.length > 1 ? followed : [header]),
-    [view, followed, header],
-  );
+  return useMemo(() => (view !== 'all' ? [view] : followed.length > 1 ? followed : [header]), [view, followed, header]);
 }
