@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { type Address, type Hex, numberToHex, pad } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { movingNode } from '../../testing/movingNode';
+import { toViemChain } from './client';
 import { aggregate3, type CallOutcome, chunkCalls, isTrustedMulticall, multicallAddress } from './multicall';
 import { builtInNetworks } from './networks';
-import { toViemChain } from './client';
 
 /** ZKsync Era's Multicall3 (viem's zksync chain, multicall3.com's deployments). */
 const ZKSYNC_MULTICALL3: Address = '0xF9cda624FBC7e059355ce98a31693d299FACd963';
