@@ -30,7 +30,7 @@ export type Call3 = { target: Address; allowFailure: boolean; callData: Hex };
 
 /**
  * The Multicall3 a client reads through: its network's own where its facts name one
- * (Network.multicall, zkSync Era's), else the canonical address.
+ * (Network.multicall, ZKsync Era's), else the canonical address.
  */
 export function multicallAddress(client: Pick<ChainClient, 'chain'>): Address {
   // A bare test client may have no chain: the canonical address.

@@ -64,7 +64,10 @@ export function noEip7702Message(family: FeeFamily): Message {
  * family, without asking the node: a custom network's is read once, see feeFamilyOf), else as its
  * node answers (runsEip7702). Throws a ChainError when the node cannot be asked.
  */
-export async function networkRunsEip7702(network: Network, client: ChainClient = chainClient(network)) {
+export async function networkRunsEip7702(
+  network: Network,
+  client: ChainClient = chainClient(network),
+): Promise<boolean> {
   if (lacksEip7702(await feeFamilyOf(network, client))) return false;
   return runsEip7702(client, network.chainId);
 }
