@@ -100,6 +100,13 @@ export function followedNetworks(
   return resolveFollowed(state.followedNetworks, state.networks, state.followedDefault);
 }
 
+/** Whether this window shows every followed network at once: several followed, and all viewed. */
+export function viewsAll(
+  state: Pick<SessionState, 'networks' | 'followedNetworks' | 'followedDefault' | 'networkView'>,
+): boolean {
+  return networkView(state) === 'all' && followedNetworks(state).length > 1;
+}
+
 /** This window's view: 'all', or the one network it names (all once that one is removed). */
 export function networkView(state: Pick<SessionState, 'networks' | 'networkView'>): 'all' | Network {
   return resolveNetworkView(state.networkView, state.networks);
@@ -185,9 +192,11 @@ export async function createSessionStore(options: {
       networkView: 'all',
       // Viewing one network selects it too: the chip, the lists and the one-network tools agree.
       setNetworkView(view) {
-        if (view !== 'all' && !get().networks.some((n) => n.id === view)) return;
-        set({ networkView: view });
-        if (view !== 'all') get().selectNetwork(view);
+        if (view === 'all') return set({ networkView: view });
+        if (!get().networks.some((n) => n.id === view)) return;
+        // In one change: no one ever sees the view on one network and the selection on another.
+        set({ networkView: view, selectedNetworkId: view });
+        synced.track(settings.set('selectedNetworkId', view));
       },
       followNetwork(id) {
         if (!get().networks.some((n) => n.id === id)) return;

@@ -24,13 +24,7 @@ import { useSpenderNames } from '@/lib/names/spenderNames';
 import { useNetworkPortfolio } from '@/lib/portfolio/usePortfolio';
 import { useAccountItems } from '@/lib/queries/activityQueries';
 import { useSyncStatus } from '@/lib/stores/activity';
-import {
-  ScreenNetwork,
-  useFollowedNetworks,
-  useNetworkView,
-  useSession,
-  useViewedNetworks,
-} from '@/lib/stores/session';
+import { ScreenNetwork, useFollowedNetworks, useSession, useViewedNetworks, useViewsAll } from '@/lib/stores/session';
 import { useAccountApprovals } from '@/lib/useAccountApprovals';
 import { useSelectedAccount } from '@/lib/vault/vault';
 import { ApprovalItem } from './ApprovalItem';
@@ -52,7 +46,7 @@ export function ApprovalsScreen() {
   const account = useSelectedAccount();
   const networks = useViewedNetworks();
   const followed = useFollowedNetworks();
-  const view = useNetworkView();
+  const all = useViewsAll();
   const setView = useSession((s) => s.setNetworkView);
   const several = networks.length > 1;
   return (
@@ -67,7 +61,7 @@ export function ApprovalsScreen() {
         label={t('approvals:networks')}
         allLabel={t('approvals:allNetworks')}
         followed={followed}
-        value={followed.length > 1 ? view : 'all'}
+        value={all ? 'all' : (networks[0] ?? 'all')}
         onChange={setView}
       />
       {account && !canSign(account) && (
@@ -160,7 +154,13 @@ function NetworkApprovals({ network, named }: { network: Network; named: boolean
   return (
     <>
       <ErrorAlert
-        message={approvals.isError ? msg('approvals:readFailed', { error: errorMessage(approvals.error) }) : undefined}
+        message={
+          approvals.isError
+            ? named
+              ? msg('approvals:readFailedOn', { network: networkName, error: errorMessage(approvals.error) })
+              : msg('approvals:readFailed', { error: errorMessage(approvals.error) })
+            : undefined
+        }
         action={
           approvals.canRetry
             ? { label: t('approvals:tryAgain'), onAction: () => void approvals.refetch(), busy: approvals.isFetching }
@@ -178,7 +178,10 @@ function NetworkApprovals({ network, named }: { network: Network; named: boolean
         />
       )}
       {rows === undefined ? (
-        owner && !approvals.isError && <ReadingProgress progress={approvals.progress} />
+        owner &&
+        !approvals.isError && (
+          <ReadingProgress progress={approvals.progress} network={named ? network.name : undefined} />
+        )
       ) : rows.length === 0 ? (
         <EmptyState title={named ? t('approvals:empty.titleOn', { network: networkName }) : t('approvals:empty.title')}>
           {approvals.data?.neverSent ? t('approvals:empty.neverSent') : t('approvals:empty.none')}
@@ -224,17 +227,20 @@ function NetworkApprovals({ network, named }: { network: Network; named: boolean
  * scanned (determinate), then the check of what is in force (indeterminate); before the scan
  * starts (the head, the stored events), that they are being read.
  */
-function ReadingProgress({ progress }: { progress: ApprovalsProgress | undefined }) {
+function ReadingProgress({ progress, network }: { progress: ApprovalsProgress | undefined; network?: string }) {
   const t = useT('approvals');
+  // Several networks' bars at once are told apart by their network.
+  const on = (text: string) =>
+    network ? t('approvals:onNetwork', { network: untrustedValue(network, 'name'), text }) : text;
   if (progress?.step === 'scan' && progress.total > 0n) {
     const { done, total } = progress;
     return (
       <WorkProgress
-        label={t('approvals:progress.scanning')}
+        label={on(t('approvals:progress.scanning'))}
         fraction={Number((done * 10_000n) / total) / 10_000}
         detail={t('approvals:progress.blocks', { done, total })}
       />
     );
   }
-  return <WorkProgress label={t(progress?.step === 'state' ? 'approvals:progress.state' : 'approvals:reading')} />;
+  return <WorkProgress label={on(t(progress?.step === 'state' ? 'approvals:progress.state' : 'approvals:reading'))} />;
 }

@@ -3,7 +3,7 @@ import { Dropdown, DropdownChoice, DropdownChoices } from '@/components/Dropdown
 import { Truncated } from '@/components/Truncated';
 import type { Network } from '@/core/chain/networks';
 import { useT } from '@/lib/i18n';
-import { useFollowedNetworks, useNetworkView, useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { useFollowedNetworks, useSelectedNetwork, useSession, useViewsAll } from '@/lib/stores/session';
 import { NetworkIcon } from './NetworkIcon';
 import styles from './network.module.css';
 
@@ -27,8 +27,7 @@ export function NetworkMenu({ dot, footer }: { dot?: ReactNode; footer?: (close:
   const setNetworkView = useSession((s) => s.setNetworkView);
   const selected = useSelectedNetwork();
   const several = useFollowedNetworks().length > 1;
-  const view = useNetworkView();
-  const all = several && view === 'all';
+  const all = useViewsAll();
   const groups = new Map<Group, Network[]>();
   for (const network of networks) groups.set(groupOf(network), [...(groups.get(groupOf(network)) ?? []), network]);
   return (

@@ -56,10 +56,12 @@ declare module '../message' {
     "approvals:list.title": { "count": number };
     "approvals:list.titleOn": { "count": number; "network": MessageValue };
     "approvals:networks": undefined;
+    "approvals:onNetwork": { "network": MessageValue; "text": MessageValue };
     "approvals:progress.blocks": { "done": number | bigint; "total": number | bigint };
     "approvals:progress.scanning": undefined;
     "approvals:progress.state": undefined;
     "approvals:readFailed": { "error": MessageValue };
+    "approvals:readFailedOn": { "error": MessageValue; "network": MessageValue };
     "approvals:reading": undefined;
     "approvals:review.cancel": undefined;
     "approvals:review.close": undefined;
