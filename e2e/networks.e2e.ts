@@ -8,6 +8,7 @@ import { demoAddress, demoContractAddresses, demoSafeAddress } from '../devchain
 import { seedClient } from '../devchain/seedSupport.ts';
 import { LOCAL_OP_CHAIN_ID } from '../src/core/chain/localChain.ts';
 import { MULTICALL3_ADDRESS } from '../src/core/chain/multicall.ts';
+import { Activity, TransactionPage } from './pages/Activity.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { SafeScreen } from './pages/Safe.ts';
 import { Send } from './pages/Send.ts';
@@ -250,6 +251,69 @@ describe('all networks at once', () => {
     } finally {
       await setAnswer(op.SEQUENCER_FEED, 0n);
     }
+  });
+
+  it("lists the account's history on both networks, each entry with its network, and narrows to one", async () => {
+    const { page, consoleErrors } = await demoWalletPage(env, { landOn: 'activity' });
+    const activity = new Activity(page);
+    await activity.screen.waitFor();
+    const [localHead, opHead] = await Promise.all([
+      nodeClient(env.chain.url).getBlockNumber(),
+      nodeClient(env.opChain?.url ?? '').getBlockNumber(),
+    ]);
+    // Each network synced on its own, each to its own chain's head.
+    const upTo = async (network: string) =>
+      BigInt(
+        /up to date at block ([\d,]+)/
+          .exec((await activity.networkLine(network).textContent()) ?? '')?.[1]
+          ?.replace(/,/g, '') ?? -1,
+      );
+    await expect.poll(() => upTo('Local chain'), { timeout: 30_000 }).toBeGreaterThanOrEqual(localHead);
+    await expect.poll(() => upTo('Local OP chain'), { timeout: 30_000 }).toBeGreaterThanOrEqual(opHead);
+    // Both networks' entries in one list, each labelled with its network.
+    await expect.poll(() => activity.rowsOn('Local OP chain').count()).toBeGreaterThan(0);
+    await expect.poll(() => activity.rowsOn('Local chain').count()).toBeGreaterThan(0);
+    // An OP entry opens on its own network, with the header on all networks (its network the local chain).
+    const opRow = activity.rowsOn('Local OP chain').first();
+    const opHash = /0x[0-9a-fA-F]{64}/.exec((await opRow.getAttribute('href')) ?? '')?.[0] as Hex;
+    await opRow.click();
+    const tx = new TransactionPage(page);
+    await tx.screen.waitFor();
+    expect(page.url()).toContain('network=local-op');
+    const receipt = await nodeClient(env.opChain?.url ?? '').getTransactionReceipt({ hash: opHash });
+    await expect.poll(() => tx.screen.textContent()).toMatch(/Network\s*Local OP chain/);
+    await expect
+      .poll(() => tx.screen.textContent())
+      .toMatch(new RegExp(`Block\\s*${receipt.blockNumber.toLocaleString('en-US')}`));
+    await page.goBack();
+    await activity.screen.waitFor();
+    await expect.poll(() => activity.rowsOn('Local chain').count()).toBeGreaterThan(0);
+    const all = (await activity.counts())?.shown ?? 0;
+    // The filter is a labelled select: narrowed to the OP chain, only its entries.
+    await activity.networkFilter.selectOption({ label: 'Local OP chain' });
+    await expect.poll(async () => (await activity.counts())?.shown).toBeLessThan(all);
+    await expect.poll(() => activity.rowsOn('Local chain').count()).toBe(0);
+    const shown = await activity.shownHashes();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(await activity.rowsOn('Local OP chain').count()).toBe(shown.length);
+    // Every one a transaction of the OP chain (its seeded history among them), none of the local chain's.
+    const opHistory = new Set((env.opManifest?.history ?? []).map((h) => h.toLowerCase()));
+    expect(shown.some((hash) => opHistory.has(hash))).toBe(true);
+    const onChain = async (url: string, hash: string) =>
+      nodeClient(url)
+        .getTransactionReceipt({ hash: hash as Hex })
+        .then(
+          () => true,
+          () => false,
+        );
+    for (const hash of shown) {
+      expect(await onChain(env.opChain?.url ?? '', hash), hash).toBe(true);
+      expect(await onChain(env.chain.url, hash), hash).toBe(false);
+    }
+    // Back to all networks: the same choice as the header's.
+    await activity.networkFilter.selectOption({ label: 'All networks' });
+    await expect.poll(async () => (await activity.counts())?.shown).toBe(all);
+    expect(consoleErrors).toEqual([]);
   });
 
   it('marks only the OP network stale when its node stops, and keeps counting its last figures', async () => {

@@ -17,6 +17,10 @@ export class Activity {
   readonly exportButton: Locator;
   /** "N transactions" or "N of M transactions". */
   readonly countLine: Locator;
+  /** Across several networks: where each network's history stands, one line each. */
+  readonly networkLines: Locator;
+  /** Across several networks: all of them, or one. */
+  readonly networkFilter: Locator;
 
   constructor(readonly page: Page) {
     this.screen = page.getByRole('region', { name: 'Activity', exact: true });
@@ -28,6 +32,19 @@ export class Activity {
     this.exportButton = this.screen.getByRole('button', { name: /^Export [\d,]+ as CSV$/ });
     // The count line has no role of its own: it is found by its wording.
     this.countLine = this.screen.getByText(/^[\d,]+ (of [\d,]+ )?transactions?$/);
+    this.networkLines = this.screen.getByRole('list', { name: 'History per network', exact: true });
+    this.networkFilter = this.screen.getByRole('combobox', { name: 'Network', exact: true });
+  }
+
+  /** The status line of one network's history ("Local OP chain: up to date at block 41"). */
+  networkLine(network: string): Locator {
+    // After the network's icon: its name, then where its history stands.
+    return this.networkLines.getByRole('listitem').filter({ hasText: `${network}:` });
+  }
+
+  /** The rows of entries on `network` (each names its network when the list spans several). */
+  rowsOn(network: string): Locator {
+    return this.rows.filter({ has: this.page.getByText(network, { exact: true }) });
   }
 
   async open(): Promise<void> {

@@ -10,6 +10,7 @@ import { QueryScope } from '@/lib/queries/queryClient';
 import { ActivityProvider, useActivityStore } from '@/lib/stores/activity';
 import { useApprovalStore } from '@/lib/stores/approvalStore';
 import { useSessionStore } from '@/lib/stores/session';
+import { ActivitySync } from './ActivitySync';
 import { HeaderSearch } from './HeaderSearch';
 import { MainNav } from './MainNav';
 import { NotFound } from './NotFound';
@@ -17,7 +18,6 @@ import { movedPaths, screen, screens } from './paths';
 import { preloadScreen, RouteScreen } from './routes/screenModules';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { Shell } from './Shell';
-import { useActivitySync } from './useActivitySync';
 import { windowHistorySync } from './windowHistorySync';
 
 /**
@@ -60,38 +60,40 @@ export async function preloadScreenAt(pathname: string): Promise<void> {
 function UnlockedShell() {
   const t = useT();
   const { pathname } = useLocation();
-  useActivitySync();
   return (
-    <Shell
-      header={
-        <>
-          <HeaderSearch>
-            <ExplorerSearch />
-          </HeaderSearch>
-          <AccountMenu managePath={screen('accounts').path} addPath={screen('addWallet').path} />
-        </>
-      }
-      networkFooter={(close) => (
-        <Link to={screen('settingsNetworks').path} onClick={close}>
-          {t('common:header.manageNetworks')}
-        </Link>
-      )}
-      nav={<MainNav />}
-      notices={<BackupReminder accountsPath={screen('accounts').path} />}
-    >
-      <ScreenErrorBoundary resetKey={pathname}>
-        <Suspense fallback={<ScreenSkeleton />}>
-          <Routes>
-            {screens.map((entry) => (
-              <Route key={entry.id} path={entry.path} element={<RouteScreen entry={entry} />} />
-            ))}
-            {movedPaths.map((moved) => (
-              <Route key={moved.from} path={moved.from} element={<Navigate to={screen(moved.to).path} replace />} />
-            ))}
-            <Route path="*" element={<NotFound />} />
-          </Routes>
-        </Suspense>
-      </ScreenErrorBoundary>
-    </Shell>
+    <>
+      <ActivitySync />
+      <Shell
+        header={
+          <>
+            <HeaderSearch>
+              <ExplorerSearch />
+            </HeaderSearch>
+            <AccountMenu managePath={screen('accounts').path} addPath={screen('addWallet').path} />
+          </>
+        }
+        networkFooter={(close) => (
+          <Link to={screen('settingsNetworks').path} onClick={close}>
+            {t('common:header.manageNetworks')}
+          </Link>
+        )}
+        nav={<MainNav />}
+        notices={<BackupReminder accountsPath={screen('accounts').path} />}
+      >
+        <ScreenErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<ScreenSkeleton />}>
+            <Routes>
+              {screens.map((entry) => (
+                <Route key={entry.id} path={entry.path} element={<RouteScreen entry={entry} />} />
+              ))}
+              {movedPaths.map((moved) => (
+                <Route key={moved.from} path={moved.from} element={<Navigate to={screen(moved.to).path} replace />} />
+              ))}
+              <Route path="*" element={<NotFound />} />
+            </Routes>
+          </Suspense>
+        </ScreenErrorBoundary>
+      </Shell>
+    </>
   );
 }

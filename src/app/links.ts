@@ -18,7 +18,8 @@ export const appLinks: AppLinks = {
   swap: screen('swap').path,
   receive: screen('receive').path,
   sign: screen('sign').path,
-  transaction: (hash) => pathTo('transaction', { hash }),
+  transaction: (hash, networkId) =>
+    `${pathTo('transaction', { hash })}${networkId ? `?${new URLSearchParams({ network: networkId })}` : ''}`,
   address: (address) => pathTo('address', { address }),
   smartAccount: (address) => pathTo('smartAccount', { address }),
   safe: (address) => pathTo('safe', { address }),

@@ -23,7 +23,8 @@ export type AppLinks = {
   swap: string;
   receive: string;
   sign: string;
-  transaction(hash: string): string;
+  /** A transaction's page, on the network named (its id), else on the header's. */
+  transaction(hash: string, networkId?: string): string;
   address(address: string): string;
   /** An account's smart-account screen: its EIP-7702 upgrade, or the undo. */
   smartAccount(address: string): string;

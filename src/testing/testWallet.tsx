@@ -46,7 +46,7 @@ const TEST_LINKS: AppLinks = {
   swap: '/swap',
   receive: '/receive',
   sign: '/sign',
-  transaction: (hash) => `/tx/${hash}`,
+  transaction: (hash, networkId) => `/tx/${hash}${networkId ? `?network=${networkId}` : ''}`,
   address: (address) => `/address/${address}`,
   smartAccount: (address) => `/accounts/${address}/smart-account`,
   safe: (address) => `/accounts/${address}/safe`,

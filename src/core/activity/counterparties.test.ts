@@ -40,7 +40,14 @@ function item(over: Partial<ActivityItem>): ActivityItem {
 
 /** The history as Activity builds it: the person knows DAI and has a contact (the payee). */
 function entries(items: ActivityItem[]) {
-  return buildEntries({ account: me, items, records: [], knownTokens: new Set([dai]), knownAddresses: [payee] });
+  return buildEntries({
+    networkId: 'local',
+    account: me,
+    items,
+    records: [],
+    knownTokens: new Set([dai]),
+    knownAddresses: [payee],
+  });
 }
 
 describe('historyCounterparties', () => {

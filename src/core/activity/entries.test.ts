@@ -37,7 +37,7 @@ const known = { knownTokens: new Set([dai.toLowerCase()]), knownAddresses: [alic
 
 /** The account's entries from synced items and Cairn's own records. */
 const entriesOf = (items: ActivityItem[], records: TxRecord[] = []) =>
-  buildEntries({ account: me, records, ...known, items });
+  buildEntries({ networkId: 'local', account: me, records, ...known, items });
 
 describe('history entries', () => {
   it('marks the transactions the account sent to grant or withdraw approvals, not transfers that spent one', () => {
@@ -54,6 +54,7 @@ describe('history entries', () => {
       logIndex,
     });
     const entries = buildEntries({
+      networkId: 'local',
       account: me,
       records: [],
       ...known,

@@ -21,7 +21,10 @@ export type Suspicion = 'zero-value' | 'unsolicited-token' | 'lookalike';
 
 /** One transaction as the history shows it, for one of the person's accounts. */
 export type ActivityEntry = {
+  /** Unique across networks and accounts: `${networkId}:${account}:${hash}`. */
   key: string;
+  /** The network it is on (its id): a list across networks names it, and links open it there. */
+  networkId: string;
   account: Address;
   hash: Hex;
   blockNumber: bigint | undefined;
@@ -63,6 +66,8 @@ const assetKey = (asset: ActivityAsset) => (asset.kind === 'native' ? 'native' :
  * Newest first, pending ones on top.
  */
 export function buildEntries(args: {
+  /** The network the items and records are of (its id). */
+  networkId: string;
   account: Address;
   items: readonly ActivityItem[];
   records: readonly TxRecord[];
@@ -94,7 +99,8 @@ export function buildEntries(args: {
     const primary = movements.find((m) => m.direction !== 'in') ?? movements[0];
     const counterparty = primary?.counterparty ?? txItem?.counterparty;
     entries.push({
-      key: `${first.account.toLowerCase()}:${hash}`,
+      key: `${args.networkId}:${first.account.toLowerCase()}:${hash}`,
+      networkId: args.networkId,
       account: first.account,
       hash: first.hash,
       blockNumber: first.blockNumber,
@@ -130,7 +136,8 @@ export function buildEntries(args: {
         ? { direction: 'out', counterparty: record.to, asset: { kind: 'native' }, amount: record.value }
         : undefined;
     entries.push({
-      key: `${record.from.toLowerCase()}:${record.hash.toLowerCase()}`,
+      key: `${args.networkId}:${record.from.toLowerCase()}:${record.hash.toLowerCase()}`,
+      networkId: args.networkId,
       account: record.from,
       hash: record.hash,
       blockNumber: record.blockNumber,
@@ -210,6 +217,8 @@ export function compareEntries(a: ActivityEntry, b: ActivityEntry): number {
 }
 
 export type EntryFilter = {
+  /** One network (its id); undefined for every network listed. */
+  network: string | undefined;
   /** 'native' or a lower-case token address; undefined for any. */
   asset: string | undefined;
   direction: 'in' | 'out' | 'any';
@@ -220,6 +229,7 @@ export type EntryFilter = {
 };
 
 export const ANY_ENTRY: EntryFilter = {
+  network: undefined,
   asset: undefined,
   direction: 'any',
   status: 'any',
@@ -231,6 +241,7 @@ export const ANY_ENTRY: EntryFilter = {
 export function filterEntries(entries: readonly ActivityEntry[], filter: EntryFilter): ActivityEntry[] {
   const search = filter.search.trim().toLowerCase();
   return entries.filter((e) => {
+    if (filter.network !== undefined && e.networkId !== filter.network) return false;
     if (!filter.showSuspicious && e.suspicions.length > 0) return false;
     if (filter.asset && !e.movements.some((m) => assetKey(m.asset) === filter.asset)) return false;
     if (filter.direction === 'in' && !e.movements.some((m) => m.direction === 'in')) return false;

@@ -1,7 +1,9 @@
 import type { Address, Hex } from 'viem';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { isRateLimited } from '../assets/networkPortfolio';
 import type { HeadBlock } from '../chain/chainHead';
 import type { Network } from '../chain/networks';
+import { paceOf, rateLimitWaitMs } from '../chain/refreshPolicy';
 import type { FollowResult } from './followAccounts';
 import type { SyncProgress, SyncResult } from './sync';
 import { IDLE_SYNC, type SyncStatus, type SyncStatusState, syncStatusKey } from './syncStatus';
@@ -46,7 +48,10 @@ export type HistorySync = {
    * Brings every one of the accounts up to a new head the chain's readers share, in one pass (a
    * few requests whatever their number), then the approvals of those whose pass found any. A
    * pass asked while one runs on the network runs once after it, with every account asked and
-   * the newest head. Resolves when the pass that covers this ask has ended; never rejects.
+   * the newest head. Each network on its own: one failing or slow holds up no other. A network
+   * whose node refused the last passes as too many is not asked again until its back-off has
+   * passed (rateLimitWaitMs from its background pace, doubling); a request() still asks at once.
+   * Resolves when the pass that covers this ask has ended (or at once when held back); never rejects.
    */
   follow(network: Network, accounts: readonly Address[], head: HeadBlock): Promise<void>;
   /** Where each account's sync stands: a plain store, read by the UI. */
@@ -59,6 +64,15 @@ type FollowOutcome =
   | Pick<FollowResult, 'itemsChanged' | 'head' | 'changed' | 'approvalSeen'>
   | { error: unknown }
   | { behind: true };
+
+/** An account's failure in a sync's results (undefined when its part was read; a missing part fails). */
+const failureOf =
+  (results: ReadonlyMap<Address, object>) =>
+  (account: Address): unknown => {
+    const result = results.get(account);
+    if (result === undefined) return new Error('no result');
+    return 'error' in result ? result.error : undefined;
+  };
 
 type PassArgs = { network: Network; accounts: readonly Address[]; head: HeadBlock };
 
@@ -100,6 +114,7 @@ function oneAfterAnother<A>(
 export function createHistorySync(
   loadWork: () => Promise<HistorySyncWork>,
   holdReads: (network: Network) => () => void = () => () => {},
+  now: () => number = Date.now,
 ): HistorySync {
   const status = createStore<SyncStatusState>()(() => ({ byKey: {} }));
   const running = new Map<string, Promise<void>>();
@@ -109,6 +124,23 @@ export function createHistorySync(
   /** The last approval events seen per account, so that only a change counts as written. */
   const approvalSignatures = new Map<string, string>();
   let work: Promise<HistorySyncWork> | undefined;
+  /** Per network: passes its node refused as too many in a row, and until when the next waits. */
+  const refusals = new Map<string, { count: number; until: number }>();
+
+  /** Counts a sync's outcome on the network: refused as too many (and nothing answered), or answered. */
+  const noteOutcome = (network: Network, outcomes: readonly unknown[]) => {
+    const answered = outcomes.some((outcome) => outcome === undefined);
+    if (answered) refusals.delete(network.id);
+    else if (outcomes.some(isRateLimited)) {
+      const count = (refusals.get(network.id)?.count ?? 0) + 1;
+      const wait = rateLimitWaitMs(paceOf(network, 'background').pollMs, count);
+      refusals.set(network.id, { count, until: now() + wait });
+    }
+  };
+  const heldBack = (network: Network) => {
+    const refused = refusals.get(network.id);
+    return refused !== undefined && now() < refused.until;
+  };
 
   const setStatus = (key: string, patch: Partial<SyncStatus>) => {
     const byKey = status.getState().byKey;
@@ -160,6 +192,7 @@ export function createHistorySync(
           const progress = p.total > 0n ? Number((p.done * 1000n) / p.total) / 1000 : undefined;
           for (const key of keys) setStatus(key, { progress });
         });
+        noteOutcome(network, accounts.map(failureOf(results)));
         await Promise.all(
           accounts.map(async (account, i) => {
             const key = keys[i] ?? '';
@@ -174,6 +207,7 @@ export function createHistorySync(
           }),
         );
       } catch (error) {
+        noteOutcome(network, [error]);
         for (const key of keys) setStatus(key, { running: false, progress: undefined, error });
       }
     });
@@ -203,6 +237,9 @@ export function createHistorySync(
       try {
         const loaded = await load();
         const results = await loaded.follow(network, free, head, asking);
+        // Those too far behind were not read: their sync of their own tells.
+        const read = free.filter((account) => !('behind' in (results.get(account) ?? {})));
+        noteOutcome(network, read.map(failureOf(results)));
         await Promise.all(
           free.map(async (account, i) => {
             const key = keys[i] ?? '';
@@ -223,6 +260,7 @@ export function createHistorySync(
           }),
         );
       } catch (error) {
+        noteOutcome(network, [error]);
         for (const key of keys) setStatus(key, { running: false, progress: undefined, error });
       } finally {
         asking();
@@ -274,7 +312,8 @@ export function createHistorySync(
 
   return {
     status,
-    follow: (network, accounts, head) => askPass(network.id, { network, accounts, head }),
+    follow: (network, accounts, head) =>
+      heldBack(network) ? Promise.resolve() : askPass(network.id, { network, accounts, head }),
     request,
     onWritten(listener) {
       listeners.add(listener);

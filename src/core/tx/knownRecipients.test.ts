@@ -98,6 +98,7 @@ describe("a drainer's 1-wei transfer", () => {
 
   it('silences no warning: sending to it is a first payment, and an unlimited allowance to it is to a stranger', () => {
     const entries = buildEntries({
+      networkId: 'local',
       account: me,
       items: [oneWei],
       records: [],

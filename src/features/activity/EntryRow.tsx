@@ -2,12 +2,14 @@ import { Link } from 'react-router';
 import { zeroAddress } from 'viem';
 import { Amount } from '@/components/Amount';
 import { DateTime } from '@/components/DateTime';
+import { NetworkIcon } from '@/components/NetworkIcon';
 import { T } from '@/components/T';
 import { TokenIcon } from '@/components/TokenIcon';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { ActivityEntry, Suspicion } from '@/core/activity/entries';
 import type { ActivityAsset } from '@/core/activity/item';
+import type { Network } from '@/core/chain/networks';
 import { codeValue, type MessageId, untrustedValue } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
 import { useT } from '@/lib/i18n';
@@ -56,31 +58,39 @@ function AssetAmount({ asset, amount, label }: { asset: ActivityAsset; amount: b
   );
 }
 
-/** One transaction in the history list: what moved, with whom, the fee, the status; a link to its page. */
+/** The network an entry is on, with how its assets and addresses are named there. */
+export type EntryNetwork = {
+  network: Network;
+  label: (asset: ActivityAsset) => AssetLabel;
+  name: (address: string | undefined) => string | undefined;
+};
+
+/**
+ * One transaction in the history list: what moved, with whom, the fee, the status, its network
+ * (when the list spans several); a link to its page on its own network.
+ */
 export function EntryRow({
   entry,
-  chainId,
-  label,
-  name,
-  native,
+  network: { network, label, name },
+  showNetwork,
   time,
 }: {
   entry: ActivityEntry;
-  chainId: number;
-  label: (asset: ActivityAsset) => AssetLabel;
-  name: (address: string | undefined) => string | undefined;
-  native: { symbol: string; decimals: number };
+  network: EntryNetwork;
+  showNetwork: boolean;
   /** When it was mined (unix milliseconds), if known. */
   time: number | undefined;
 }) {
   const t = useT('activity');
   const links = useLinks();
+  const native = network.nativeCurrency;
+  const chainId = network.chainId;
   const other = entry.counterparty;
   const otherName = other === undefined ? undefined : name(other);
   const incoming = entry.movements.length > 0 && entry.movements.every((m) => m.direction === 'in');
   const status = STATUS[entry.status];
   return (
-    <Link to={links.transaction(entry.hash)} className={styles.entry} data-status={entry.status}>
+    <Link to={links.transaction(entry.hash, network.id)} className={styles.entry} data-status={entry.status}>
       <span className={styles.what}>
         <strong>{t(headline(entry))}</strong>
         {other && !sameAddress(other, zeroAddress) && (
@@ -114,6 +124,11 @@ export function EntryRow({
         ))}
       </span>
       <span className={styles.meta}>
+        {showNetwork && (
+          <span className={styles.network}>
+            <NetworkIcon network={network} /> <UntrustedText text={network.name} kind="name" />
+          </span>
+        )}
         {entry.fee !== undefined && entry.fee > 0n && (
           <span>
             <T

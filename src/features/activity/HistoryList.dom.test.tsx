@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, expect, it } from 'vitest';
 import type { EntryRow } from '@/core/activity/entries';
+import { localNetwork } from '@/core/chain/networks';
 import { HistoryList } from './HistoryList';
 
 let root: Root | undefined;
@@ -37,10 +38,12 @@ function render(rows: readonly EntryRow[]) {
     root?.render(
       <HistoryList
         rows={rows}
-        chainId={31337}
-        label={() => ({ symbol: 'ETH', decimals: 18, name: undefined, contract: '', known: true })}
-        name={() => undefined}
-        native={{ symbol: 'ETH', decimals: 18 }}
+        networkOf={() => ({
+          network: localNetwork('http://127.0.0.1:1'),
+          label: () => ({ symbol: 'ETH', decimals: 18, name: undefined, contract: '', known: true }),
+          name: () => undefined,
+        })}
+        showNetwork={false}
       />,
     ),
   );

@@ -2,29 +2,24 @@ import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useRef, useState } from 'react';
 import { T } from '@/components/T';
 import type { EntryRow as Row } from '@/core/activity/entries';
-import type { ActivityAsset } from '@/core/activity/item';
 import { useT } from '@/lib/i18n';
-import type { AssetLabel } from '@/lib/names/assetLabels';
 import styles from './activity.module.css';
-import { EntryRow } from './EntryRow';
+import { type EntryNetwork, EntryRow } from './EntryRow';
 import { rowSizes } from './rowSizes';
 
 /**
  * The history as a virtualised list: only the rows in view (and a few around them) exist in the
- * page, so ten thousand entries scroll as smoothly as ten.
+ * page, so ten thousand entries scroll as smoothly as ten. Each entry is shown with its own
+ * network's names and coin (`networkOf`), and the network named when the list spans several.
  */
 export function HistoryList({
   rows,
-  chainId,
-  label,
-  name,
-  native,
+  networkOf,
+  showNetwork,
 }: {
   rows: readonly Row[];
-  chainId: number;
-  label: (asset: ActivityAsset) => AssetLabel;
-  name: (address: string | undefined) => string | undefined;
-  native: { symbol: string; decimals: number };
+  networkOf: (networkId: string) => EntryNetwork | undefined;
+  showNetwork: boolean;
 }) {
   const t = useT('activity');
   const scroller = useRef<HTMLDivElement>(null);
@@ -69,19 +64,33 @@ export function HistoryList({
                   {typeof row.day === 'string' ? <bdi translate="no">{row.day}</bdi> : <T message={row.day} />}
                 </h3>
               ) : (
-                <EntryRow
-                  entry={row.entry}
-                  chainId={chainId}
-                  label={label}
-                  name={name}
-                  native={native}
-                  time={row.entry.timestamp === undefined ? undefined : row.entry.timestamp * 1000}
-                />
+                <ShownEntry entry={row.entry} network={networkOf(row.entry.networkId)} showNetwork={showNetwork} />
               )}
             </li>
           );
         })}
       </ul>
     </div>
+  );
+}
+
+/** An entry with its network's names, or nothing for one of a network no longer listed. */
+function ShownEntry({
+  entry,
+  network,
+  showNetwork,
+}: {
+  entry: Row extends infer R ? (R extends { kind: 'entry'; entry: infer E } ? E : never) : never;
+  network: EntryNetwork | undefined;
+  showNetwork: boolean;
+}) {
+  if (!network) return null;
+  return (
+    <EntryRow
+      entry={entry}
+      network={network}
+      showNetwork={showNetwork}
+      time={entry.timestamp === undefined ? undefined : entry.timestamp * 1000}
+    />
   );
 }

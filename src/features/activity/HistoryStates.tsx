@@ -65,3 +65,17 @@ export function NoHistory({ network, hasExplorer }: { network: Network; hasExplo
     </EmptyState>
   );
 }
+
+/** No transaction on any network listed: what brings the first one. */
+export function NoHistoryAcross() {
+  const t = useT('activity');
+  const links = useLinks();
+  return (
+    <EmptyState
+      title={t('activity:empty.title')}
+      actions={<Link to={links.receive}>{t('activity:empty.receive')}</Link>}
+    >
+      <p>{t('activity:empty.acrossNetworks')}</p>
+    </EmptyState>
+  );
+}

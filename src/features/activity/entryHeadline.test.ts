@@ -8,6 +8,7 @@ const TOKEN: Address = '0x00000000000000000000000000000000000000b2';
 
 const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
   key: 'k',
+  networkId: 'local',
   account: ME,
   hash: `0x${'1'.repeat(64)}`,
   blockNumber: 1n,

@@ -1,3 +1,4 @@
+import { mergeByTime } from '@/core/activity/acrossNetworks';
 import {
   type ActivityEntry,
   type EntryFilter,
@@ -31,6 +32,17 @@ export function historyView(entries: readonly ActivityEntry[], filter: EntryFilt
       );
   const rows = derivedFrom(shown, `rows ${locale}`, [], (): EntryRow[] => groupByDay(shown, dayLabels(locale)));
   return { shown, hidden, rows };
+}
+
+const NONE: readonly ActivityEntry[] = [];
+
+/**
+ * The histories of the networks listed as one list by time (mergeByTime), made again only when one
+ * of them changed (kept with the first, the others compared by identity), not at each status report.
+ */
+export function mergedHistory(lists: readonly (readonly ActivityEntry[])[]): readonly ActivityEntry[] {
+  const [first = NONE, ...rest] = lists;
+  return derivedFrom(first, `merged ${lists.length}`, rest, () => mergeByTime(lists));
 }
 
 /** The day label of a unix time, formatted once per local day rather than once per entry. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { Address } from 'viem';
 import { isHash } from 'viem';
 import { AddressText } from '@/components/AddressText';
@@ -10,8 +10,10 @@ import { CopyButton } from '@/components/CopyButton';
 import { DateTime } from '@/components/DateTime';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { LtrText } from '@/components/LtrText';
+import { NetworkIcon } from '@/components/NetworkIcon';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
+import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import { sameHex } from '@/core/bytes';
 import type { SavedAbi } from '@/core/contracts/decode/abiIndex';
@@ -25,7 +27,7 @@ import { useLinks } from '@/lib/links';
 import { useAddressNames } from '@/lib/names/addressNames';
 import { transactionDetailsQuery } from '@/lib/queries/explorerQueries';
 import { networkRecordsQuery } from '@/lib/queries/recordQueries';
-import { useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { ScreenNetwork, useSelectedNetwork, useSession } from '@/lib/stores/session';
 import { useTransactions } from '@/lib/stores/transactions';
 import { DecodedArgs } from './DecodedArgs';
 import styles from './explorer.module.css';
@@ -67,8 +69,24 @@ function Named({ name, children }: { name: string | undefined; children: ReactEl
   );
 }
 
-/** One transaction in full, read from the person's node: any hash, theirs or not. */
+/**
+ * One transaction in full, read from the person's node: any hash, theirs or not, on the network a
+ * link names (`network=`: a list across networks links each transaction to its own), else the
+ * header's. Everything on the page works on that network.
+ */
 export function TransactionScreen() {
+  const [params] = useSearchParams();
+  const networks = useSession((s) => s.networks);
+  const header = useSelectedNetwork();
+  const network = networks.find((n) => n.id === params.get('network')) ?? header;
+  return (
+    <ScreenNetwork network={network}>
+      <TransactionDetails />
+    </ScreenNetwork>
+  );
+}
+
+function TransactionDetails() {
   const t = useT('explorer');
   const locale = useLocale();
   const { hash = '' } = useParams();
@@ -148,6 +166,10 @@ export function TransactionScreen() {
                   <T message={status} />
                 </strong>
               )}
+            </dd>
+            <dt>{t('explorer:tx.fact.network')}</dt>
+            <dd>
+              <NetworkIcon network={network} /> <UntrustedText text={network.name} kind="name" />
             </dd>
             <dt>{t('explorer:tx.fact.block')}</dt>
             <dd>{data.receipt ? formatCount(data.receipt.blockNumber) : '—'}</dd>

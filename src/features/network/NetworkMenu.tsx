@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Dropdown, DropdownChoice, DropdownChoices } from '@/components/Dropdown';
+import { NetworkIcon } from '@/components/NetworkIcon';
 import { Truncated } from '@/components/Truncated';
 import type { Network } from '@/core/chain/networks';
 import { useT } from '@/lib/i18n';
 import { useFollowedNetworks, useSelectedNetwork, useSession, useViewsAll } from '@/lib/stores/session';
-import { NetworkIcon } from './NetworkIcon';
 import styles from './network.module.css';
 
 type Group = 'network:menu.group.local' | 'network:menu.group.test' | 'network:menu.group.main';

@@ -48,7 +48,15 @@ export function useAccountEntries(
         ...accounts.map((a) => a.address as Address),
         ...recipients(records),
       ];
-      return buildEntries({ account, items: items.data ?? [], records, knownTokens, knownAddresses, approvalEvents });
+      return buildEntries({
+        networkId: network.id,
+        account,
+        items: items.data ?? [],
+        records,
+        knownTokens,
+        knownAddresses,
+        approvalEvents,
+      });
     });
   }, [account, items.data, records, contacts, accounts, custom, network, approvalEvents]);
   const { refetch } = items;

@@ -31,6 +31,7 @@ export function useAssetLabels(
   assets: readonly ActivityAsset[],
 ): (asset: ActivityAsset) => AssetLabel {
   const t = useT();
+  const unnamedTokens = t('common:asset.unnamedTokens');
   const custom = useSession((s) => s.customTokens[network.id] ?? EMPTY);
   const knownTokens = useMemo(() => {
     const map = new Map<string, TokenInfo>();
@@ -44,25 +45,37 @@ export function useAssetLabels(
     return [...set].sort();
   }, [assets, knownTokens]);
   const { data: labels } = useQuery(contractLabelsQuery(network, unknown));
-  return (asset) => {
-    if (asset.kind === 'native') {
-      const { symbol, decimals, name } = network.nativeCurrency;
-      return { symbol, decimals, name, contract: '', known: true };
-    }
-    const key = asset.address.toLowerCase();
-    const token = knownTokens.get(key);
-    if (token)
-      return { symbol: token.symbol, decimals: token.decimals, name: token.name, contract: asset.address, known: true };
-    const label = labels?.get(key);
-    // A contract that names no symbol: its amounts read "12 tokens"; an NFT is an NFT in every language.
-    const fallback = asset.kind === 'erc20' ? t('common:asset.unnamedTokens') : 'NFT';
-    const nft = asset.kind !== 'erc20';
-    return {
-      symbol: label?.symbol ?? fallback,
-      decimals: nft ? 0 : (label?.decimals ?? 0),
-      name: label?.name,
-      contract: asset.address,
-      known: false,
-    };
-  };
+  // The same function until what it answers from changes: a list across networks reports each
+  // network's labels up, and a new function at every render would report them again and again.
+  return useMemo(
+    () =>
+      (asset: ActivityAsset): AssetLabel => {
+        if (asset.kind === 'native') {
+          const { symbol, decimals, name } = network.nativeCurrency;
+          return { symbol, decimals, name, contract: '', known: true };
+        }
+        const key = asset.address.toLowerCase();
+        const token = knownTokens.get(key);
+        if (token)
+          return {
+            symbol: token.symbol,
+            decimals: token.decimals,
+            name: token.name,
+            contract: asset.address,
+            known: true,
+          };
+        const label = labels?.get(key);
+        // A contract that names no symbol: its amounts read "12 tokens"; an NFT is an NFT in every language.
+        const fallback = asset.kind === 'erc20' ? unnamedTokens : 'NFT';
+        const nft = asset.kind !== 'erc20';
+        return {
+          symbol: label?.symbol ?? fallback,
+          decimals: nft ? 0 : (label?.decimals ?? 0),
+          name: label?.name,
+          contract: asset.address,
+          known: false,
+        };
+      },
+    [network, knownTokens, labels, unnamedTokens],
+  );
 }

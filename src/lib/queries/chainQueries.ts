@@ -183,19 +183,29 @@ export function chainHeadQuery(cache: QueryClient, network: Network) {
 /** Marks a head observer that follows its network in the background: it opens no socket (headFeeds). */
 export const BACKGROUND_HEAD_OBSERVER = { attention: 'background' } as const;
 
+/** How a background observer follows a head: its poll (BACKGROUND_HEAD_POLL_MS unless told), and on focus. */
+export type BackgroundHeadPace = {
+  /** A list that shows this network's new items polls at its background pace (paceOf), no faster. */
+  pollMs?: number;
+  /** Asks when the window gets focus again (the head answers from the last ask while no block is due). */
+  onFocus?: boolean;
+};
+
 /**
  * The head for a network followed in the background (refreshPolicy): the same query every reader
- * shares, asked by this observer only every BACKGROUND_HEAD_POLL_MS, with no newHeads socket
- * opened for it; a working observer elsewhere keeps its own, faster pace.
+ * shares, asked by this observer only every BACKGROUND_HEAD_POLL_MS (or its `pollMs`), with no
+ * newHeads socket opened for it; a working observer elsewhere keeps its own, faster pace.
  */
-export function backgroundHeadQuery(cache: QueryClient, network: Network) {
+export function backgroundHeadQuery(cache: QueryClient, network: Network, pace: BackgroundHeadPace = {}) {
+  const pollMs = pace.pollMs ?? BACKGROUND_HEAD_POLL_MS;
   return queryOptions({
     ...chainHeadQuery(cache, network),
     meta: BACKGROUND_HEAD_OBSERVER,
     refetchInterval: (query) =>
-      query.state.status === 'error'
-        ? headRefetchInterval(network, query.state.fetchFailureCount)
-        : BACKGROUND_HEAD_POLL_MS,
+      query.state.status === 'error' ? headRefetchInterval(network, query.state.fetchFailureCount) : pollMs,
+    // A node that failed is asked again at its back-off, not at every focus.
+    refetchOnWindowFocus: (query: { state: { status: string } }) =>
+      pace.onFocus && query.state.status !== 'error' ? ('always' as const) : false,
   });
 }
 

@@ -8,6 +8,7 @@ declare module '../message' {
   interface MessageCatalog {
     "core.chain:activity.csv.amount": undefined;
     "core.chain:activity.csv.asset": undefined;
+    "core.chain:activity.csv.chainId": undefined;
     "core.chain:activity.csv.contract": undefined;
     "core.chain:activity.csv.counterparty": undefined;
     "core.chain:activity.csv.date": undefined;
@@ -17,6 +18,7 @@ declare module '../message' {
     "core.chain:activity.csv.direction.self": undefined;
     "core.chain:activity.csv.fee": undefined;
     "core.chain:activity.csv.hash": undefined;
+    "core.chain:activity.csv.network": undefined;
     "core.chain:activity.csv.status": undefined;
     "core.chain:activity.csv.status.confirmed": undefined;
     "core.chain:activity.csv.status.dropped": undefined;

@@ -69,6 +69,7 @@ declare module '../message' {
     "explorer:tx.fact.feesOffered": undefined;
     "explorer:tx.fact.from": undefined;
     "explorer:tx.fact.gas": undefined;
+    "explorer:tx.fact.network": undefined;
     "explorer:tx.fact.nonce": undefined;
     "explorer:tx.fact.status": undefined;
     "explorer:tx.fact.time": undefined;

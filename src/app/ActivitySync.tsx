@@ -2,26 +2,51 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Address } from 'viem';
 import { accountsToRead } from '@/core/chain/networkConfig';
+import type { Network } from '@/core/chain/networks';
 import { approvalKeys } from '@/lib/queries/approvalKeys';
 import { activityKeys } from '@/lib/queries/localKeys';
 import { useChainHead } from '@/lib/queries/useChainHead';
 import { useHistorySync } from '@/lib/stores/activity';
-import { useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { useFollowedNetworks, useSelectedNetwork, useSession } from '@/lib/stores/session';
 import { useVault } from '@/lib/vault/vault';
 
 /**
- * Asks the history sync (core/activity/historySync) to bring the selected account and every
- * visible one (Home's chart follows all visible accounts back in time) up to each new head the
- * chain's readers share, in one pass for all of them, and again when the person's explorer for
- * the network changes; what a pass writes is read again. The pass names every account in its
- * requests, so through a node the person did not choose only the selected account is synced,
- * unless they allowed all (accountsToRead).
+ * Keeps the history of every network Cairn follows (and of the network the header chose, followed
+ * or not) up to date, each network on its own: its own head, its own nodes, its own sync
+ * (core/activity/historySync), so one that is slow, down or rate limited holds up no other. The
+ * header's network is followed at each new block; the others in the background, at the pace their
+ * shared head is asked (refreshPolicy: at most every max(block time, 12 s) while a list shows them,
+ * else once a minute, and on focus), never at an L2's block speed. What a sync writes is read again.
  */
-export function useActivitySync(): void {
-  const network = useSelectedNetwork();
-  const head = useChainHead(network);
+export function ActivitySync() {
+  const selected = useSelectedNetwork();
+  const followed = useFollowedNetworks();
   const historySync = useHistorySync();
   const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      historySync.onWritten((written, account) => {
+        void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+        void queryClient.invalidateQueries({ queryKey: approvalKeys.account(written, account) });
+      }),
+    [historySync, queryClient],
+  );
+  const networks = followed.some((n) => n.id === selected.id) ? followed : [selected, ...followed];
+  return networks.map((network) => (
+    <NetworkHistorySync key={network.id} network={network} working={network.id === selected.id} />
+  ));
+}
+
+/**
+ * Asks the history sync to bring the selected account and every visible one (Home's chart follows
+ * all visible accounts back in time) on `network` up to each new head the chain's readers share, in
+ * one pass for all of them, and again when the person's explorer for the network changes. The pass
+ * names every account in its requests, so through a node the person did not choose only the
+ * selected account is synced, unless they allowed all (accountsToRead, per network).
+ */
+function NetworkHistorySync({ network, working }: { network: Network; working: boolean }) {
+  const head = useChainHead(network, working ? 'working' : 'background', { onFocus: true });
+  const historySync = useHistorySync();
   const explorer = useSession((s) => s.explorers[network.id]);
   const networkConfig = useSession((s) => s.networkConfig);
   // A stable string (selected first), so a re-render with the same accounts starts nothing.
@@ -40,15 +65,6 @@ export function useActivitySync(): void {
   const latestBlock = useRef(block);
   latestBlock.current = block;
 
-  useEffect(
-    () =>
-      historySync.onWritten((written, account) => {
-        void queryClient.invalidateQueries({ queryKey: activityKeys.all });
-        void queryClient.invalidateQueries({ queryKey: approvalKeys.account(written, account) });
-      }),
-    [historySync, queryClient],
-  );
-
   // A change of explorer while an account's own sync runs (a first sync) would otherwise be seen
   // only at the next block, which on the local chain may never come: the pass leaves out accounts
   // a sync holds, and that sync started with the old source. Each account is synced again after it.
@@ -66,4 +82,5 @@ export function useActivitySync(): void {
     if (head === undefined || accountList === '') return;
     void historySync.follow(network, accountList.split(',') as Address[], head);
   }, [block?.hash, accountList, network, explorer, historySync]);
+  return null;
 }

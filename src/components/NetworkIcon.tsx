@@ -1,8 +1,8 @@
-import { IconImage, Monogram } from '@/components/AssetIcon';
-import { networkIconUrl } from '@/components/assetIcons/networkIconUrls';
 import { monogramLetter, monogramTone } from '@/core/assets/icons/monogram';
 import { networkIconName } from '@/core/assets/icons/networkIcon';
 import type { Network } from '@/core/chain/networks';
+import { IconImage, Monogram } from './AssetIcon';
+import { networkIconUrl } from './assetIcons/networkIconUrls';
 
 /**
  * A network's mark: the bundled icon of the local chain or a preset (by chain id), a monogram of

@@ -1,0 +1,109 @@
+import { useMemo } from 'react';
+import { Field } from '@/components/Field';
+import type { EntryFilter } from '@/core/activity/entries';
+import type { Network } from '@/core/chain/networks';
+import { untrustedLabel } from '@/core/text/untrustedText';
+import { useT } from '@/lib/i18n';
+import { shortAddress } from '@/lib/i18n/format';
+import { useSession } from '@/lib/stores/session';
+import styles from './activity.module.css';
+import type { NetworkHistory } from './HistoriesAcross';
+import { historyAssets } from './historyView';
+
+/**
+ * The history's filters: the network (across several: all of them, or one; the same choice as the
+ * header's network chip), search, asset, direction and status. Each is a labelled native control,
+ * so the keyboard and screen readers work them as any form.
+ */
+export function HistoryFilters({
+  filter,
+  onFilter,
+  parts,
+  networks,
+}: {
+  filter: EntryFilter;
+  onFilter: (patch: Partial<EntryFilter>) => void;
+  /** The networks whose entries are in view, for the asset choices. */
+  parts: readonly NetworkHistory[];
+  /** The networks to choose from, when the history spans several. */
+  networks: readonly Network[] | undefined;
+}) {
+  const t = useT('activity');
+  const setNetworkView = useSession((s) => s.setNetworkView);
+  const selectNetwork = useSession((s) => s.selectNetwork);
+  const chooseNetwork = (id: string) => {
+    if (id === '') {
+      setNetworkView('all');
+      return;
+    }
+    // As the header's chip does: the view and the network the one-network tools use.
+    selectNetwork(id);
+    setNetworkView(id);
+  };
+  // Each asset once (the native coin once, named by every coin's symbol the networks in view have).
+  const assetChoices = useMemo(() => {
+    const symbols = new Map<string, string[]>();
+    for (const part of parts)
+      for (const [key, asset] of historyAssets(part.entries)) {
+        const symbol = part.label(asset).symbol;
+        const known = symbols.get(key) ?? [];
+        if (!known.includes(symbol)) symbols.set(key, [...known, symbol]);
+      }
+    return [...symbols].map(([key, names]) => [key, names.join(' / ')] as const);
+  }, [parts]);
+  return (
+    <search className={styles.filters} aria-label={t('activity:filters.label')}>
+      {networks && (
+        <Field label={t('activity:filters.network')}>
+          <select value={filter.network ?? ''} onChange={(e) => chooseNetwork(e.target.value)}>
+            <option value="">{t('activity:filters.allNetworks')}</option>
+            {networks.map((network) => (
+              // A network's name is data the person or a preset gave, not words to translate.
+              <option key={network.id} value={network.id} translate="no">
+                {untrustedLabel(network.name, 'name')}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      <Field label={t('activity:filters.search')}>
+        <input
+          type="search"
+          value={filter.search}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => onFilter({ search: e.target.value })}
+        />
+      </Field>
+      <Field label={t('activity:filters.asset')}>
+        <select value={filter.asset ?? ''} onChange={(e) => onFilter({ asset: e.target.value || undefined })}>
+          <option value="">{t('activity:filters.allAssets')}</option>
+          {assetChoices.map(([key, symbol]) => (
+            <option key={key} value={key} translate="no">
+              {untrustedLabel(symbol, 'symbol')}
+              {key === 'native' ? '' : ` (${shortAddress(key)})`}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t('activity:filters.direction')}>
+        <select
+          value={filter.direction}
+          onChange={(e) => onFilter({ direction: e.target.value as EntryFilter['direction'] })}
+        >
+          <option value="any">{t('activity:filters.directionAny')}</option>
+          <option value="in">{t('activity:filters.directionIn')}</option>
+          <option value="out">{t('activity:filters.directionOut')}</option>
+        </select>
+      </Field>
+      <Field label={t('activity:filters.status')}>
+        <select value={filter.status} onChange={(e) => onFilter({ status: e.target.value as EntryFilter['status'] })}>
+          <option value="any">{t('activity:filters.statusAny')}</option>
+          <option value="confirmed">{t('activity:filters.statusConfirmed')}</option>
+          <option value="pending">{t('activity:filters.statusPending')}</option>
+          <option value="failed">{t('activity:filters.statusFailed')}</option>
+        </select>
+      </Field>
+    </search>
+  );
+}
