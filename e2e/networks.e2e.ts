@@ -125,6 +125,31 @@ describe('all networks at once', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('lists NFTs on every followed network, each under its network', async () => {
+    const { page, consoleErrors } = await demoWalletPage(env, { landOn: 'nfts' });
+    const main = page.getByRole('main');
+    const onLocal = main.getByRole('region', { name: 'On Local chain', exact: true });
+    await onLocal.getByRole('listitem').first().waitFor({ timeout: 30_000 });
+    await main
+      .getByRole('heading', { name: 'No NFTs yet on Local OP chain', exact: true })
+      .waitFor({ timeout: 30_000 });
+    // Each card's Send keeps its network.
+    const send = onLocal.getByRole('link', { name: /^Send / }).first();
+    expect(await send.getAttribute('href')).toMatch(/[?&]network=local(&|$)/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('charts the value across networks, ending at the total across them', async () => {
+    const { page, consoleErrors } = await demoWalletPage(env);
+    const total = summary(page).locator('p').nth(1);
+    await expect.poll(async () => (await total.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^[^≈]*\$/);
+    const chart = page.getByRole('img', { name: /^Value over 1 month: from / });
+    await chart.waitFor({ timeout: 45_000 });
+    const last = /to (\$[\d,]+\.\d\d)/.exec((await chart.getAttribute('aria-label')) ?? '')?.[1] ?? '';
+    expect(shownCents(last)).toBe(shownCents((await total.textContent()) ?? ''));
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('receives on the network chosen, and warns where the Safe does not exist', async () => {
     const { page, consoleErrors } = await demoWalletPage(env);
     const screen = new SafeScreen(page);
