@@ -12,7 +12,7 @@ import { BACKGROUND_POLL_MS } from '../src/core/chain/refreshPolicy.ts';
 import { type BenchRun, sized } from './benchRun.ts';
 import { measure, steadyMiner } from './blockCounts.ts';
 import type { Held } from './held.ts';
-import { type BenchNetwork, followOnly, LATENCY_MS, median, startNetworksStage, unlockTimes } from './networksStage.ts';
+import { type BenchNetwork, followOnly, LATENCY_MS, median, startNetworksStage, unlockTime } from './networksStage.ts';
 
 const TIME_BUDGET = 1.2;
 const REQUESTS_PER_REFRESH_BUDGET = 1;
@@ -42,31 +42,42 @@ export async function benchNetworks(run: BenchRun, held: Held): Promise<string> 
   const { networks, page } = await startNetworksStage(run, held);
   const [local] = networks as [BenchNetwork];
 
-  // Each network alone, the local chain last: its one-network Home's refresh is counted next.
-  const alone = new Map<BenchNetwork, number[]>();
-  for (const network of [...networks.slice(1), local]) {
-    await followOnly(page, [network]);
-    alone.set(network, await unlockTimes(page, RUNS, [network]));
-  }
-  const aloneMs = (network: BenchNetwork) => median(alone.get(network) ?? []);
+  const two = networks.slice(0, 2);
+  // Each network alone, then 2 and 4 together. Each round times each of them once, in turn: the
+  // load of the machine, which others share, then weighs on all of them alike.
+  const timed: BenchNetwork[][] = [...networks.map((n) => [n]), two, networks];
+  const times = new Map<BenchNetwork[], number[]>(timed.map((followed) => [followed, []]));
+  for (let round = 0; round < RUNS; round++)
+    for (const followed of timed) {
+      await followOnly(page, followed);
+      times.get(followed)?.push(await unlockTime(page, followed));
+    }
+  const timesOf = (followed: BenchNetwork[]) => times.get(followed) ?? [];
+  const aloneMs = (network: BenchNetwork) => median(timesOf(timed[networks.indexOf(network)] ?? []));
+
   // A one-network Home refreshes at each new block of its network; counted once the page loaded
   // afresh has read what it reads once (the chart's prices, contracts' code).
+  await followOnly(page, [local]);
   await page.waitForTimeout(ONE_NETWORK_SETTLE_MS);
   const oneBlock = await measure(local.proxy, local.chainUrl, ONE_NETWORK_BLOCKS, ONE_NETWORK_BLOCK_MS);
 
-  const across = async (followed: readonly BenchNetwork[]) => {
+  const across = async (followed: BenchNetwork[]) => {
     await followOnly(page, followed);
-    const times = await unlockTimes(page, RUNS, followed);
     // One refresh with the chains quiet: what each node is asked over one background period
     // (each network's figures are read once in it).
     await page.waitForTimeout(3_000);
     resetAll(networks);
     await page.waitForTimeout(BACKGROUND_POLL_MS);
     const slowest = followed.reduce((a, b) => (aloneMs(b) > aloneMs(a) ? b : a));
-    return { followed, times, slowest, refresh: followed.map((n) => ({ network: n, ...counted(n) })) };
+    return {
+      followed,
+      times: timesOf(followed),
+      slowest,
+      refresh: followed.map((n) => ({ network: n, ...counted(n) })),
+    };
   };
-  const two = await across(networks.slice(0, 2));
-  const four = await across(networks);
+  const acrossTwo = await across(two);
+  const acrossFour = await across(networks);
 
   // Idle on Home across the four: Ethereum-like blocks on the local chain, L2-like on the others.
   const miners = networks.map((n) => steadyMiner(n.chainUrl, n === local ? L1_BLOCK_MS : L2_BLOCK_MS));
@@ -74,11 +85,15 @@ export async function benchNetworks(run: BenchRun, held: Held): Promise<string> 
   const idleStart = Date.now();
   await page.waitForTimeout(IDLE_MS);
   const idleMinutes = (Date.now() - idleStart) / 60_000;
-  const idle = networks.map((n) => ({ network: n, perMinute: n.proxy.requests / idleMinutes }));
+  const idle = networks.map((n) => ({
+    network: n,
+    perMinute: n.proxy.requests / idleMinutes,
+    calls: { ...n.proxy.calls },
+  }));
   for (const miner of miners) await miner.stop();
 
   const oneBlockRequests = oneBlock.requests / oneBlock.blocks;
-  const acrossLines = (result: typeof two) => {
+  const acrossLines = (result: typeof acrossTwo) => {
     const ms = median(result.times);
     const ratio = ms / Math.max(1, aloneMs(result.slowest));
     const perRefresh = Math.max(...result.refresh.map((r) => r.requests));
@@ -95,13 +110,15 @@ export async function benchNetworks(run: BenchRun, held: Held): Promise<string> 
   return [
     `Home across networks: the local chain, the local OP chain and ${networks.length - 2} plain chains added by URL, each behind a proxy adding ${LATENCY_MS} ms (3 demo accounts, Chromium)`,
     `  each network alone, unlock (page loaded afresh) → one-network Home total, median of ${RUNS}: ${networks
-      .map((n) => `${n.name} ${aloneMs(n)} ms [${(alone.get(n) ?? []).join(', ')}]`)
+      .map((n, i) => `${n.name} ${aloneMs(n)} ms [${timesOf(timed[i] ?? []).join(', ')}]`)
       .join('; ')}`,
     `  1 network (${local.name}): ${oneBlockRequests.toFixed(2)} HTTP requests per new block (${methods(oneBlock.calls, oneBlock.blocks)}), over ${oneBlock.blocks} blocks ${ONE_NETWORK_BLOCK_MS / 1000} s apart   budget ≤ ${REQUESTS_PER_REFRESH_BUDGET}: ${verdict(oneBlockRequests <= REQUESTS_PER_REFRESH_BUDGET)}`,
-    ...acrossLines(two),
-    ...acrossLines(four),
-    `  idle ${Math.round(IDLE_MS / 1000)} s on Home across ${networks.length} networks, blocks every ${L1_BLOCK_MS / 1000} s (${local.name}) and ${L2_BLOCK_MS / 1000} s (the others): ${idleTotal.toFixed(1)} requests a minute in all (${idle
-      .map((n) => `${n.network.name} ${n.perMinute.toFixed(1)}`)
-      .join(', ')})   budget ≤ ${IDLE_BUDGET_PER_MINUTE}: ${verdict(idleTotal <= IDLE_BUDGET_PER_MINUTE)}`,
+    ...acrossLines(acrossTwo),
+    ...acrossLines(acrossFour),
+    `  idle ${Math.round(IDLE_MS / 1000)} s on Home across ${networks.length} networks, blocks every ${L1_BLOCK_MS / 1000} s (${local.name}) and ${L2_BLOCK_MS / 1000} s (the others): ${idleTotal.toFixed(1)} requests a minute in all   budget ≤ ${IDLE_BUDGET_PER_MINUTE}: ${verdict(idleTotal <= IDLE_BUDGET_PER_MINUTE)}`,
+    ...idle.map(
+      (n) =>
+        `    ${n.network.name} ${n.perMinute.toFixed(1)} a minute (calls a minute: ${methods(n.calls, idleMinutes)})`,
+    ),
   ].join('\n');
 }
