@@ -1,17 +1,30 @@
 // Everything a person holds on every network they follow, at once: the local chain and a local OP
 // Stack chain, each read through its own node.
 import type { Page } from 'playwright-core';
-import { type Address, createPublicClient, erc20Abi, formatEther, type Hex, http, parseAbi, parseUnits } from 'viem';
+import {
+  type Address,
+  createPublicClient,
+  erc20Abi,
+  formatEther,
+  formatUnits,
+  type Hex,
+  http,
+  parseAbi,
+  parseUnits,
+} from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OP_DEPLOYER_INDEX, opContractAddresses } from '../devchain/opSeed.ts';
+import { PLAIN_CHAIN_IDS, startPlainChain } from '../devchain/plainChain.ts';
 import { demoAddress, demoContractAddresses, demoSafeAddress } from '../devchain/seed.ts';
 import { seedClient } from '../devchain/seedSupport.ts';
+import { findFreePort } from '../scripts/serve/ports.ts';
 import { LOCAL_OP_CHAIN_ID } from '../src/core/chain/localChain.ts';
 import { MULTICALL3_ADDRESS } from '../src/core/chain/multicall.ts';
 import { Activity, TransactionPage } from './pages/Activity.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { SafeScreen } from './pages/Safe.ts';
 import { Send } from './pages/Send.ts';
+import { Settings } from './pages/Settings.ts';
 import { describeViolations, expectAccessibleInBothSchemes, seriousViolations } from './support/axe.ts';
 import { LOCAL_PRICED_ASSETS, type PricedAsset, shownCents, toCents, valueNow } from './support/chainValues.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
@@ -25,7 +38,8 @@ const OP_PRICED_ASSETS = [
   { token: op.USDC, decimals: 6, feed: op.USDC_USD_FEED },
 ];
 
-const summary = (page: Page) => page.getByRole('region', { name: /^Total across 2 networks/ });
+const summary = (page: Page, networks = 2) =>
+  page.getByRole('region', { name: new RegExp(`^Total across ${networks} networks`) });
 const statuses = (page: Page) => page.getByRole('list', { name: 'Networks in the total', exact: true });
 const statusOf = (page: Page, network: string) =>
   statuses(page)
@@ -76,6 +90,42 @@ describe('all networks at once', () => {
     expect(await eth.textContent()).toMatch(/Local chain, Local OP chain/);
     expect(await page.getByRole('region', { name: /^Demo account 2\b/ }).count()).toBe(1);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('adds a third network by URL, a plain chain, and counts its figures in the total', async () => {
+    const chainId = PLAIN_CHAIN_IDS[0];
+    const plain = await startPlainChain({ port: await findFreePort(), chainId });
+    try {
+      const { page, consoleErrors } = await demoWalletPage(env);
+      const settings = new Settings(page);
+      await settings.addNetwork({ name: 'Plain chain', rpcUrl: plain.url, chainId, symbol: 'ETH' });
+      await settings.followBox('Plain chain').check();
+      await new AppShell(page).goTo('Home');
+      for (const network of ['Local chain', 'Local OP chain', 'Plain chain'])
+        await expect
+          .poll(() => statusOf(page, network).textContent())
+          .toMatch(new RegExp(`^${network}: block [\\d,]+$`));
+      // Cairn knows no price feed on a chain id it has no bundled list for: the plain chain's ETH
+      // is counted at no dollar value, so the total is the two local chains' values, whole (no ≈).
+      const opUrl = env.opChain?.url ?? '';
+      const expected = (await valueNow(env.chain.url, LOCAL_PRICED_ASSETS)) + (await valueNow(opUrl, OP_PRICED_ASSETS));
+      const total = summary(page, 3).locator('p').nth(1);
+      await expect.poll(async () => shownCents((await total.textContent()) ?? '')).toBe(toCents(expected));
+      expect(await total.textContent()).toMatch(/^\$/);
+      // Its figures: the demo accounts' ETH on it, read with viem, in a row of its own (a network
+      // added by URL never groups with another), without a price.
+      const client = nodeClient(plain.url, { retryCount: 0 });
+      const balances = await Promise.all([0, 1, 2].map((i) => client.getBalance({ address: demoAddress(i) })));
+      const held = balances.reduce((a, b) => a + b, 0n);
+      const assets = page.getByRole('region', { name: 'Assets', exact: true });
+      const row = assets.getByRole('list').first().locator(':scope > li').filter({ hasText: 'Plain chain' });
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.locator('[data-amount]').first().getAttribute('title')).toBe(`${formatUnits(held, 18)} ETH`);
+      expect(await row.textContent()).toMatch(/^ETH.*Plain chain.*no price/);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await plain.stop();
+    }
   });
 
   it('fits each asset in one whole row at 360 px, and passes axe there and on a desktop', async () => {
