@@ -1,123 +1,124 @@
-// Home across networks, in headless Chromium: the local chain and the local OP chain, each behind a
-// counting proxy that adds 50 ms to every answer. Prints, figures only:
-// - navigation: unlock → the total across both networks shown, against the one-network Home of the
-//   same wallet on the local chain alone (budget 1.2×);
-// - a refresh: HTTP requests per network per refresh of Home across networks (budget 1);
-// - idle on Home with a 12 s chain and a 2 s L2: requests per minute, in all and per network.
-import type { Page } from 'playwright-core';
-import { startOpChain } from '../devchain/chain.ts';
-import { seedOpChain } from '../devchain/opSeed.ts';
-import { AppShell } from '../e2e/pages/AppShell.ts';
-import { Onboarding, Unlock } from '../e2e/pages/Onboarding.ts';
-import { findFreePort } from '../scripts/serve/ports.ts';
+// Home across networks, in headless Chromium, on 1, 2 and 4 networks (networksStage.ts: the local
+// chain, the local OP chain and two plain chains added by URL, each behind a proxy adding 50 ms).
+// Prints, figures only:
+// - each network alone: unlock → its one-network Home total shown, in a page loaded afresh, so
+//   that every figure is read from the node (a lock keeps them);
+// - 1 network: HTTP requests per new block of the one-network Home (budget 1);
+// - 2 and 4 networks: the same, unlock → the total across them shown, against the slowest of those
+//   networks alone (budget 1.2×), and HTTP requests per network in one refresh of Home (budget 1);
+// - idle on Home across the 4, with 12 s blocks on the local chain and 2 s blocks on the three
+//   others: requests a minute, per network and in all (budget 30).
 import { BACKGROUND_POLL_MS } from '../src/core/chain/refreshPolicy.ts';
-import type { RpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 import { type BenchRun, sized } from './benchRun.ts';
-import { steadyMiner } from './blockCounts.ts';
+import { measure, steadyMiner } from './blockCounts.ts';
 import type { Held } from './held.ts';
-import { monthOld, openChromium, openProxy, openSeededChain, openServer } from './stage.ts';
+import { type BenchNetwork, followOnly, LATENCY_MS, median, startNetworksStage, unlockTime } from './networksStage.ts';
 
-const LATENCY_MS = 50;
 const TIME_BUDGET = 1.2;
 const REQUESTS_PER_REFRESH_BUDGET = 1;
+const IDLE_BUDGET_PER_MINUTE = 30;
+const L1_BLOCK_MS = 12_000;
+const L2_BLOCK_MS = 2_000;
+/** Between the blocks mined for the one-network refresh: the head is seen and read well within. */
+const ONE_NETWORK_BLOCK_MS = 4_000;
+const ONE_NETWORK_SETTLE_MS = 5_000;
 
-/** Both networks' statuses read at a block: the total across them is whole. */
-async function totalAcrossShown(page: Page): Promise<void> {
-  const statuses = page.getByRole('list', { name: 'Networks in the total', exact: true });
-  await statuses
-    .getByRole('listitem')
-    .filter({ hasText: /^Local chain: block/ })
-    .waitFor({ timeout: 60_000 });
-  await statuses
-    .getByRole('listitem')
-    .filter({ hasText: /^Local OP chain: block/ })
-    .waitFor({ timeout: 60_000 });
-}
+type Counted = { requests: number; calls: Record<string, number> };
 
-async function oneNetworkTotalShown(page: Page): Promise<void> {
-  await page.getByText(/^Balances at block/).waitFor({ timeout: 60_000 });
-}
-
-/** Unlock → `shown`, `runs` times after a first open: times in ms. */
-async function unlockTimes(page: Page, runs: number, shown: (page: Page) => Promise<void>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    await new AppShell(page).lock();
-    await page.getByLabel('Password', { exact: true }).waitFor();
-    await page.waitForTimeout(300);
-    const start = Date.now();
-    await new Unlock(page).unlock();
-    await shown(page);
-    times.push(Date.now() - start);
-  }
-  return times;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const counted = ({ proxy }: BenchNetwork): Counted => ({ requests: proxy.requests, calls: { ...proxy.calls } });
+const resetAll = (networks: readonly BenchNetwork[]) => {
+  for (const { proxy } of networks) proxy.resetCounts();
+};
+const methods = (calls: Record<string, number>, per = 1) =>
+  Object.entries(calls)
+    .map(([method, n]) => `${method} ${Number.isInteger(n / per) ? n / per : (n / per).toFixed(2)}`)
+    .join(', ') || 'none';
+const verdict = (within: boolean) => (within ? 'within budget' : 'OVER BUDGET');
 
 export async function benchNetworks(run: BenchRun, held: Held): Promise<string> {
   const RUNS = sized(run, 5, 1);
   const IDLE_MS = sized(run, 60_000, 15_000);
-  const chain = await openSeededChain(held, run, 'month');
-  const op = await held.open(startOpChain({ port: await findFreePort(), ...monthOld() }), (c) => c.stop());
-  await seedOpChain(op.url);
-  const l1Proxy = await openProxy(held, chain.url);
-  const opProxy = await openProxy(held, op.url);
-  for (const proxy of [l1Proxy, opProxy]) proxy.setFault({ kind: 'delay', ms: LATENCY_MS });
-  const across = await openServer(held, {
-    root: run.appDir,
-    localRpcUrl: l1Proxy.url,
-    localOpRpcUrl: opProxy.url,
-    devchain: true,
-  });
-  const alone = await openServer(held, { root: run.appDir, localRpcUrl: l1Proxy.url, devchain: true });
-  const browser = await openChromium(held);
+  const ONE_NETWORK_BLOCKS = sized(run, 3, 1);
+  const { networks, page } = await startNetworksStage(run, held);
+  const [local] = networks as [BenchNetwork];
 
-  const open = async (url: string, shown: (page: Page) => Promise<void>) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(url);
-    await new Onboarding(page).openDemoWallet();
-    await shown(page);
-    return page;
+  const two = networks.slice(0, 2);
+  // Each network alone, then 2 and 4 together. Each round times each of them once, in turn: the
+  // load of the machine, which others share, then weighs on all of them alike.
+  const timed: BenchNetwork[][] = [...networks.map((n) => [n]), two, networks];
+  const times = new Map<BenchNetwork[], number[]>(timed.map((followed) => [followed, []]));
+  for (let round = 0; round < RUNS; round++)
+    for (const followed of timed) {
+      await followOnly(page, followed);
+      times.get(followed)?.push(await unlockTime(page, followed));
+    }
+  const timesOf = (followed: BenchNetwork[]) => times.get(followed) ?? [];
+  const aloneMs = (network: BenchNetwork) => median(timesOf(timed[networks.indexOf(network)] ?? []));
+
+  // A one-network Home refreshes at each new block of its network; counted once the page loaded
+  // afresh has read what it reads once (the chart's prices, contracts' code).
+  await followOnly(page, [local]);
+  await page.waitForTimeout(ONE_NETWORK_SETTLE_MS);
+  const oneBlock = await measure(local.proxy, local.chainUrl, ONE_NETWORK_BLOCKS, ONE_NETWORK_BLOCK_MS);
+
+  const across = async (followed: BenchNetwork[]) => {
+    await followOnly(page, followed);
+    // One refresh with the chains quiet: what each node is asked over one background period
+    // (each network's figures are read once in it).
+    await page.waitForTimeout(3_000);
+    resetAll(networks);
+    await page.waitForTimeout(BACKGROUND_POLL_MS);
+    const slowest = followed.reduce((a, b) => (aloneMs(b) > aloneMs(a) ? b : a));
+    return {
+      followed,
+      times: timesOf(followed),
+      slowest,
+      refresh: followed.map((n) => ({ network: n, ...counted(n) })),
+    };
   };
-  const onePage = await open(alone.url, oneNetworkTotalShown);
-  const oneTimes = await unlockTimes(onePage, RUNS, oneNetworkTotalShown);
-  await onePage.context().close();
-  const acrossPage = await open(across.url, totalAcrossShown);
-  const acrossTimes = await unlockTimes(acrossPage, RUNS, totalAcrossShown);
+  const acrossTwo = await across(two);
+  const acrossFour = await across(networks);
 
-  // A refresh of Home across networks, with the chains quiet: what each network's node is asked
-  // over one background period (each network's figures are read once in it).
-  await acrossPage.waitForTimeout(3_000);
-  const counts = (proxy: RpcFaultProxy) => ({ requests: proxy.requests, calls: { ...proxy.calls } });
-  for (const proxy of [l1Proxy, opProxy]) proxy.resetCounts();
-  await acrossPage.waitForTimeout(BACKGROUND_POLL_MS);
-  const refresh = { l1: counts(l1Proxy), op: counts(opProxy) };
-
-  // Idle: a 12 s chain and a 2 s L2 mining as chains do.
-  const miners = [steadyMiner(chain.url, 12_000), steadyMiner(op.url, 2_000)];
-  for (const proxy of [l1Proxy, opProxy]) proxy.resetCounts();
+  // Idle on Home across the four: Ethereum-like blocks on the local chain, L2-like on the others.
+  const miners = networks.map((n) => steadyMiner(n.chainUrl, n === local ? L1_BLOCK_MS : L2_BLOCK_MS));
+  resetAll(networks);
   const idleStart = Date.now();
-  await acrossPage.waitForTimeout(IDLE_MS);
+  await page.waitForTimeout(IDLE_MS);
   const idleMinutes = (Date.now() - idleStart) / 60_000;
-  const idle = { l1: l1Proxy.requests / idleMinutes, op: opProxy.requests / idleMinutes };
+  const idle = networks.map((n) => ({
+    network: n,
+    perMinute: n.proxy.requests / idleMinutes,
+    calls: { ...n.proxy.calls },
+  }));
   for (const miner of miners) await miner.stop();
 
-  const ratio = median(acrossTimes) / Math.max(1, median(oneTimes));
-  const perRefresh = Math.max(refresh.l1.requests, refresh.op.requests);
-  const perMinute = idle.l1 + idle.op;
-  const calls = (c: Record<string, number>) =>
-    Object.entries(c)
-      .map(([method, n]) => `${method} ${n}`)
-      .join(', ');
+  const oneBlockRequests = oneBlock.requests / oneBlock.blocks;
+  const acrossLines = (result: typeof acrossTwo) => {
+    const ms = median(result.times);
+    const ratio = ms / Math.max(1, aloneMs(result.slowest));
+    const perRefresh = Math.max(...result.refresh.map((r) => r.requests));
+    return [
+      `  ${result.followed.length} networks: unlock (page loaded afresh) → total across them ${ms} ms median of ${RUNS} [${result.times.join(', ')}]`,
+      `    against the slowest alone (${result.slowest.name}, ${aloneMs(result.slowest)} ms): ${ratio.toFixed(2)}×   budget ≤ ${TIME_BUDGET}×: ${verdict(ratio <= TIME_BUDGET)}`,
+      `    one refresh (${BACKGROUND_POLL_MS / 1000} s, chains quiet), HTTP requests: ${result.refresh
+        .map((r) => `${r.network.name} ${r.requests} (${methods(r.calls)})`)
+        .join('; ')}`,
+      `    requests per network per refresh: at most ${perRefresh}   budget ≤ ${REQUESTS_PER_REFRESH_BUDGET}: ${verdict(perRefresh <= REQUESTS_PER_REFRESH_BUDGET)}`,
+    ];
+  };
+  const idleTotal = idle.reduce((sum, n) => sum + n.perMinute, 0);
   return [
-    `Home across networks: the local chain and the local OP chain, each behind a proxy adding ${LATENCY_MS} ms (3 demo accounts, Chromium)`,
-    `  unlock → total across 2 networks  ${median(acrossTimes)} ms median of ${RUNS} [${acrossTimes.join(', ')}]`,
-    `  unlock → one-network Home total   ${median(oneTimes)} ms median of ${RUNS} [${oneTimes.join(', ')}]`,
-    `    ratio ${ratio.toFixed(2)}×   budget ≤ ${TIME_BUDGET}×: ${ratio <= TIME_BUDGET ? 'within budget' : 'OVER BUDGET'}`,
-    `  one refresh (${BACKGROUND_POLL_MS / 1000} s, chains quiet): local chain ${refresh.l1.requests} HTTP requests (${calls(refresh.l1.calls)}), OP chain ${refresh.op.requests} (${calls(refresh.op.calls)})`,
-    `    requests per network per refresh: budget ≤ ${REQUESTS_PER_REFRESH_BUDGET}: ${perRefresh <= REQUESTS_PER_REFRESH_BUDGET ? 'within budget' : 'OVER BUDGET'}`,
-    `  idle ${Math.round(IDLE_MS / 1000)} s, blocks every 12 s (local) and 2 s (OP): ${perMinute.toFixed(1)} requests a minute (local ${idle.l1.toFixed(1)}, OP ${idle.op.toFixed(1)})`,
+    `Home across networks: the local chain, the local OP chain and ${networks.length - 2} plain chains added by URL, each behind a proxy adding ${LATENCY_MS} ms (3 demo accounts, Chromium)`,
+    `  each network alone, unlock (page loaded afresh) → one-network Home total, median of ${RUNS}: ${networks
+      .map((n, i) => `${n.name} ${aloneMs(n)} ms [${timesOf(timed[i] ?? []).join(', ')}]`)
+      .join('; ')}`,
+    `  1 network (${local.name}): ${oneBlockRequests.toFixed(2)} HTTP requests per new block (${methods(oneBlock.calls, oneBlock.blocks)}), over ${oneBlock.blocks} blocks ${ONE_NETWORK_BLOCK_MS / 1000} s apart   budget ≤ ${REQUESTS_PER_REFRESH_BUDGET}: ${verdict(oneBlockRequests <= REQUESTS_PER_REFRESH_BUDGET)}`,
+    ...acrossLines(acrossTwo),
+    ...acrossLines(acrossFour),
+    `  idle ${Math.round(IDLE_MS / 1000)} s on Home across ${networks.length} networks, blocks every ${L1_BLOCK_MS / 1000} s (${local.name}) and ${L2_BLOCK_MS / 1000} s (the others): ${idleTotal.toFixed(1)} requests a minute in all   budget ≤ ${IDLE_BUDGET_PER_MINUTE}: ${verdict(idleTotal <= IDLE_BUDGET_PER_MINUTE)}`,
+    ...idle.map(
+      (n) =>
+        `    ${n.network.name} ${n.perMinute.toFixed(1)} a minute (calls a minute: ${methods(n.calls, idleMinutes)})`,
+    ),
   ].join('\n');
 }

@@ -23,12 +23,15 @@ process.on('disconnect', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0));
 process.on('SIGINT', () => process.exit(0));
 
-/** Hardhat's 20 well-known test keys (the demo accounts), from its default mnemonic. */
+/**
+ * Hardhat's 20 well-known test keys (the demo accounts), from its default mnemonic, and a 21st
+ * (index 20) that no demo uses: see CALLER below.
+ */
 function demoKeys() {
   const { mnemonicToAccount } = require('viem/accounts');
   const { toHex } = require('viem');
   const mnemonic = 'test test test test test test test test test test test junk';
-  return Array.from({ length: 20 }, (_, index) => {
+  return Array.from({ length: 21 }, (_, index) => {
     const account = mnemonicToAccount(mnemonic, { addressIndex: index });
     return { address: account.address, key: toHex(account.getHdKey().privateKey) };
   });
@@ -89,7 +92,9 @@ async function main() {
       },
       networkId: chainId,
       observability: {},
-      ownedAccounts: accounts.map((account) => account.key),
+      // EDR's OP chain charges an eth_call's L1 data fee to its sender, by default the first
+      // owned account: a caller of its own (index 20) keeps every demo balance as it is.
+      ownedAccounts: [accounts[20], ...accounts.slice(0, 20)].map((account) => account.key),
     },
     { enable: false, decodeConsoleLogInputsCallback: () => [], printLineCallback: () => undefined },
     { subscriptionCallback: (event) => provider.onEvent(event) },

@@ -104,7 +104,7 @@ describe('bundled token and network icons', () => {
     const unique = new Set(sources.map((file) => sha256(readFileSync(file))));
     expect(new Set(built.map((file) => sha256(readFileSync(file))))).toEqual(unique);
     expect(built).toHaveLength(unique.size);
-    expect(built.length).toBe(23);
+    expect(built.length).toBe(24);
     // Not inlined into any script either.
     const svgMarkup = /<svg xmlns/;
     for (const file of assets.filter((f) => f.endsWith('.js'))) {

@@ -58,4 +58,38 @@ export class Settings {
     await form.getByRole('button', { name: 'Save network' }).click();
     await form.waitFor({ state: 'detached' });
   }
+
+  /** Adds a network by its RPC URL in Settings → Networks, as a person does (saved once its node answered). */
+  async addNetwork(network: { name: string; rpcUrl: string; chainId: number; symbol: string }): Promise<void> {
+    const section = await this.open('Networks');
+    await section.getByRole('button', { name: 'Add a network', exact: true }).click();
+    const form = section.getByRole('form', { name: 'Add a network', exact: true });
+    await form.getByLabel('Network name').fill(network.name);
+    await form.getByLabel('RPC URLs').fill(network.rpcUrl);
+    await form.getByLabel('Chain id').fill(String(network.chainId));
+    await form.getByLabel('Currency symbol').fill(network.symbol);
+    await form.getByRole('button', { name: 'Save network' }).click();
+    await form.waitFor({ state: 'detached' });
+  }
+
+  /** Settings → Networks' "Include … in Home's total" of a network. */
+  followBox(network: string): Locator {
+    return this.section('Networks').getByRole('checkbox', { name: followLabel(network), exact: true });
+  }
+
+  /**
+   * Follows exactly `networks` in Settings → Networks: those first, then leaves the others (the
+   * last followed network cannot be left, so the order matters).
+   */
+  async followOnly(networks: readonly string[]): Promise<void> {
+    const section = await this.open('Networks');
+    for (const name of networks) await this.followBox(name).check();
+    const wanted = new Set(networks.map(followLabel));
+    for (const box of await section.getByRole('checkbox', { name: /^Include .* in Home’s total$/ }).all()) {
+      const label = await box.evaluate((el) => el.closest('label')?.textContent ?? '');
+      if (!wanted.has(label) && (await box.isChecked())) await box.uncheck();
+    }
+  }
 }
+
+const followLabel = (network: string) => `Include ${network} in Home’s total`;

@@ -122,6 +122,7 @@ export const NATIVE_COINS: Readonly<Record<number, { icon: string; symbol: strin
   56: { icon: 'BNB', symbol: 'BNB' },
   100: { icon: 'DAI', symbol: 'XDAI' },
   43114: { icon: 'AVAX', symbol: 'AVAX' },
+  324: { icon: 'ETH', symbol: 'ETH' },
 };
 
 /**

@@ -1,5 +1,5 @@
 import { type Chain, getAddress } from 'viem';
-import { arbitrum, avalanche, base, bsc, gnosis, mainnet, optimism, polygon, sepolia } from 'viem/chains';
+import { arbitrum, avalanche, base, bsc, gnosis, mainnet, optimism, polygon, sepolia, zksync } from 'viem/chains';
 import { MULTICALL3_ADDRESS } from '../../src/core/chain/localChain.ts';
 import { type FeeFamily, SCROLL_L1_GAS_PRICE_ORACLE } from '../../src/core/chain/networkFacts.ts';
 
@@ -13,7 +13,8 @@ type DeclaredFamily = 'arbitrum' | 'scroll';
 /**
  * A preset network's source: our id for it, the viem chain, a typical block time, and what viem
  * does not say: its fee family where viem has no mark of it, and the chain it settles on where
- * viem has no `sourceId` (Arbitrum One settles on Ethereum: docs.arbitrum.io, "Arbitrum chains").
+ * viem has no `sourceId` (Arbitrum One settles on Ethereum: docs.arbitrum.io, "Arbitrum chains";
+ * so does ZKsync Era, whose proofs are checked there: docs.zksync.io, "ZKsync Era").
  */
 export type PresetSource = {
   id: string;
@@ -34,6 +35,9 @@ export const presetSources: readonly PresetSource[] = [
   { id: 'bsc', chain: bsc, blockTimeMs: 750 },
   { id: 'gnosis', chain: gnosis, blockTimeMs: 5_000 },
   { id: 'avalanche', chain: avalanche, blockTimeMs: 2_000 },
+  // Its Multicall3 is at an address of its own (viem's `contracts.multicall3`), and its VM takes
+  // no EIP-7702 delegation (core/smartAccount/support.ts). Block time: viem's `blockTime`.
+  { id: 'zksync', chain: zksync, blockTimeMs: 200, parentChainId: 1 },
 ];
 
 const checksummed = (address: string | undefined) => (address ? getAddress(address) : null);

@@ -23,6 +23,6 @@ export const appLinks: AppLinks = {
   address: (address) => pathTo('address', { address }),
   smartAccount: (address) => pathTo('smartAccount', { address }),
   safe: (address) => pathTo('safe', { address }),
-  sendAsset: (asset, networkId) =>
-    `${screen('send').path}?${new URLSearchParams({ asset, ...(networkId ? { network: networkId } : {}) })}`,
+  sendAsset: (asset, networkId, fromId) =>
+    `${screen('send').path}?${new URLSearchParams({ asset, ...(networkId ? { network: networkId } : {}), ...(fromId ? { from: fromId } : {}) })}`,
 };

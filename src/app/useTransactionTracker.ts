@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Network } from '@/core/chain/networks';
-import { isWatched } from '@/core/tx/record';
+import { watchedOn } from '@/core/tx/record';
 import { serialPasses } from '@/core/tx/serialPasses';
 import { useChainHead } from '@/lib/queries/useChainHead';
 import { onTrackingNudge } from '@/lib/send/trackingNudge';
@@ -18,13 +18,20 @@ export function useTrackedNetworks(): { networks: Network[]; recheck: () => void
   const networks = useSession((s) => s.networks);
   const { store } = useTransactions();
   const [watchedIds, setWatchedIds] = useState<readonly string[]>([]);
+  // Looks overlap (a nudge during a pass): only the latest one's answer counts, never an older one
+  // that read a network before its new record was stored.
+  const latestLook = useRef(0);
   const recheck = useCallback(() => {
+    const look = ++latestLook.current;
     void (async () => {
       const found: string[] = [];
+      const byChain = new Map<number, Awaited<ReturnType<typeof store.forChain>>>();
       for (const network of networks) {
-        const records = await store.forChain(network.chainId);
-        if (records.some((r) => r.networkId === network.id && isWatched(r))) found.push(network.id);
+        const records = byChain.get(network.chainId) ?? (await store.forChain(network.chainId));
+        byChain.set(network.chainId, records);
+        if (watchedOn(records, network.id)) found.push(network.id);
       }
+      if (look !== latestLook.current) return;
       setWatchedIds((before) => (before.join() === found.join() ? before : found));
     })().catch(() => {
       // Storage that cannot be read now: the header's network is still followed; the next nudge looks again.
@@ -55,9 +62,12 @@ export function useTransactionTracker(network: Network, onPassEnd?: () => void):
     serialPasses(async () => {
       const { network, service, store, block, onPassEnd } = latest.current;
       const records = await store.forChain(network.chainId);
-      if (!records.some((r) => r.networkId === network.id && isWatched(r))) return;
-      await (await service()).track(network, block);
-      onPassEnd?.();
+      if (!watchedOn(records, network.id)) return;
+      try {
+        await (await service()).track(network, block);
+      } finally {
+        onPassEnd?.();
+      }
     }),
   );
 

@@ -31,14 +31,15 @@ export function AccountIntro({
   noAccount,
 }: {
   account: Account | undefined;
-  network: Network;
+  /** The network, or the networks (named together, in their order). */
+  network: Network | readonly Network[];
   forAccount: AccountIntroId;
   noAccount: PlainMessageId;
 }) {
   const message = account
     ? msg(forAccount, {
         account: untrustedValue(account.name, 'name'),
-        network: untrustedValue(network.name, 'name'),
+        network: untrustedValue('name' in network ? network.name : network.map((n) => n.name).join(', '), 'name'),
       })
     : msg(noAccount);
   return (

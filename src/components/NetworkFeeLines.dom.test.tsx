@@ -1,10 +1,11 @@
 // The fee lines every review shows, by how the network's L1 cost shows in the fee: the L1 data
-// fee named on OP Stack and Scroll, and on Arbitrum a note that the gas limit includes the L1 cost.
+// fee named on OP Stack and Scroll, and on Arbitrum and ZKsync a note that the gas limit includes
+// the L1 cost.
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { parseEther, parseGwei } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { L1CostForm } from '@/core/chain/l1Fees';
+import { type L1CostForm, l1CostForm } from '@/core/chain/l1Fees';
 import type { AnyPreparedSend } from '@/core/tx/prepare';
 import { NetworkFeeLines } from './NetworkFeeLines';
 
@@ -46,6 +47,14 @@ describe('NetworkFeeLines', () => {
   it('says on Arbitrum why the gas limit looks large, and names no L1 data fee', () => {
     const text = render(prepared('inGas', 0n, 1_250_000n));
     expect(text).toContain('Gas limit 1250000');
+    expect(text).toContain('The gas limit includes the cost of posting this transaction to Ethereum (L1)');
+    expect(text).not.toContain('L1 data fee');
+  });
+
+  it('says the same on ZKsync, whose gas pays for the data it publishes, and adds no L1 fee there', () => {
+    // What prepare gives a ZKsync transaction: its family's form, and no L1 data fee read (l1Fees.test.ts).
+    const text = render(prepared(l1CostForm({ kind: 'zkSync' }), 0n, 350_000n));
+    expect(text).toContain('Gas limit 350000');
     expect(text).toContain('The gas limit includes the cost of posting this transaction to Ethereum (L1)');
     expect(text).not.toContain('L1 data fee');
   });

@@ -12,8 +12,8 @@ const gwei = (wei: bigint) => formatAmount(wei, 9, { maxFractionDigits: 3 });
 /**
  * What a prepared transaction may cost in fees, as every review shows it: about and at most (in
  * dollars too when the coin has a price), then the gas limit, the fee per gas and any L1 data fee
- * (OP Stack, Scroll); on Arbitrum, whose gas limits include the L1 cost, a note saying why they
- * look large.
+ * (OP Stack, Scroll); on Arbitrum and ZKsync, whose gas limits include the L1 cost, a note saying
+ * why they look large.
  */
 export function NetworkFeeLines({
   prepared,

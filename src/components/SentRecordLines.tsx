@@ -38,7 +38,7 @@ export function SentRecordLines({
       )}
       {record.hash && (
         <p>
-          <Link to={links.transaction(record.hash)}>{openLabel}</Link>
+          <Link to={links.transaction(record.hash, record.networkId)}>{openLabel}</Link>
         </p>
       )}
     </>

@@ -32,9 +32,9 @@ export type AppLinks = {
   safe(address: string): string;
   /**
    * The Send screen with an asset chosen: 'native', a token address, or `${contract}:${tokenId}`
-   * for an NFT; on the network given (its id), else the header's.
+   * for an NFT; on the network given (its id), else the header's; from the account given (its id).
    */
-  sendAsset(asset: string, networkId?: string): string;
+  sendAsset(asset: string, networkId?: string, fromId?: string): string;
 };
 
 const Context = createContext<AppLinks | null>(null);

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { Address } from 'viem';
 import type { ApprovalsProgress } from '@/core/approvals/readApprovals';
 import type { Network } from '@/core/chain/networks';
+import type { Attention } from '@/core/chain/refreshPolicy';
 import { approvalKeys } from './queries/approvalKeys';
 import { accountApprovalsQuery } from './queries/approvalQueries';
 import { useQueryProgress } from './queries/queryProgress';
@@ -11,15 +12,16 @@ import { useApprovalStore } from './stores/approvalStore';
 import { useSession } from './stores/session';
 
 /**
- * The account's approvals in force, read again at each new block while shown (the scan then
+ * The account's approvals in force, read again at each new block while shown (as the head is
+ * followed: at each block while worked on, now and then in the background; the scan then
  * finds the head moved by a block or two; the state and its context are read again, since a
  * spender can use an allowance without any approval event), never through a node on another
  * chain: `canRetry` is false then, and nothing is read until it answers for this one. `progress`
  * says how far a read under way has got (blocks scanned of all, then the state), else undefined.
  */
-export function useAccountApprovals(network: Network, owner: Address | undefined) {
+export function useAccountApprovals(network: Network, owner: Address | undefined, attention: Attention = 'working') {
   const store = useApprovalStore();
-  const head = useChainHead(network);
+  const head = useChainHead(network, attention);
   const chainOk = head.data?.status === 'ok';
   const explorer = useSession((s) => s.explorers[network.id]);
   const query = useQuery({

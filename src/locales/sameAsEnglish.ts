@@ -3,6 +3,7 @@
 // to English is taken for untranslated.
 export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
   de: new Set<string>([
+    'approvals:onNetwork',
     'send:safe.hash',
     'core.keys:account.namePrefix.safe',
     'extension:name',
@@ -84,6 +85,7 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
     'onboarding:safe.nameLabel',
   ]),
   es: new Set<string>([
+    'approvals:onNetwork',
     'send:safe.hash',
     'common:screen.tokens.label',
     'core.keys:account.namePrefix.safe',

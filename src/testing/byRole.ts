@@ -7,6 +7,7 @@
 const ROLES = {
   alert: '[role=alert]',
   status: '[role=status]',
+  note: '[role=note]',
   button: 'button, [role=button]',
   checkbox: 'input[type=checkbox]',
   radio: 'input[type=radio]',

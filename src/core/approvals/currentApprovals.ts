@@ -14,8 +14,8 @@ import {
   aggregate3,
   type Call3,
   type CallOutcome,
-  MULTICALL3_ADDRESS,
   multicall3Abi,
+  multicallAddress,
   plainCalls,
 } from '../chain/multicall';
 import { toChainError } from '../chain/toChainError';
@@ -211,7 +211,7 @@ export async function readCurrentApprovals(
 ): Promise<CurrentApproval[]> {
   const reads: Read[] = latestPerApproval(events).map((event) => ({ event, calls: readsFor(owner, event) }));
   const clock = callTo(
-    MULTICALL3_ADDRESS,
+    multicallAddress(client),
     encodeFunctionData({ abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' }),
   );
   const calls = reads.flatMap((r) => r.calls);

@@ -6,8 +6,8 @@ import {
   type Call3,
   type CallOutcome,
   firstWord,
-  MULTICALL3_ADDRESS,
   multicall3Abi,
+  multicallAddress,
 } from '../chain/multicall';
 import { noteMulticall, probeMulticall } from '../chain/multicallProbe';
 import { toChainError } from '../chain/toChainError';
@@ -51,16 +51,17 @@ type Planned =
   | { kind: 'block' }
   | { kind: 'time' };
 
-function plan(request: PortfolioRequest): { planned: Planned[]; calls: Call3[] } {
+/** The calls of a read, Multicall3's own (block, time, ETH balances) to the one at `multicall`. */
+function plan(request: PortfolioRequest, multicall: Address): { planned: Planned[]; calls: Call3[] } {
   const planned: Planned[] = [{ kind: 'block' }, { kind: 'time' }];
   const calls: Call3[] = [
     {
-      target: MULTICALL3_ADDRESS,
+      target: multicall,
       allowFailure: true,
       callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getBlockNumber' }),
     },
     {
-      target: MULTICALL3_ADDRESS,
+      target: multicall,
       allowFailure: true,
       callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' }),
     },
@@ -68,7 +69,7 @@ function plan(request: PortfolioRequest): { planned: Planned[]; calls: Call3[] }
   for (const account of request.accounts) {
     planned.push({ kind: 'native', account: account.toLowerCase() });
     calls.push({
-      target: MULTICALL3_ADDRESS,
+      target: multicall,
       allowFailure: true,
       callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getEthBalance', args: [account] }),
     });
@@ -203,9 +204,10 @@ async function viaBatch(
  * Reads native and token balances of every account, the price feeds and the network's sequencer
  * uptime feed (when the request names one), in as few HTTP
  * requests as possible: one Multicall3 aggregate3 per 1,000 calls, all sent as one JSON-RPC
- * batch. `multicall` says whether the canonical Multicall3 is known to be deployed (knownMulticall);
- * when unknown its code is fetched in the same batch by the network's one probe (probeMulticall)
- * and checked by hash before its answer is used; what the read found is kept there. Without
+ * batch, through the network's Multicall3 (the canonical one, or its own: multicallAddress).
+ * `multicall` says whether it is known to be deployed (knownMulticall); when unknown its code is
+ * fetched in the same batch by the network's one probe (probeMulticall) and checked
+ * (isTrustedMulticall) before its answer is used; what the read found is kept there. Without
  * it, the reads go as one batch of plain calls. At `blockNumber` when given (a verified check
  * reads the claims at its trusted block), else the latest.
  *
@@ -217,7 +219,7 @@ export async function readPortfolio(
   multicall: boolean | undefined,
   blockNumber?: bigint,
 ): Promise<{ snapshot: PortfolioSnapshot; multicall: boolean }> {
-  const { planned, calls } = plan(request);
+  const { planned, calls } = plan(request, multicallAddress(client));
   try {
     if (multicall === false)
       return { snapshot: assemble(planned, await viaBatch(client, planned, calls, blockNumber), 'batch'), multicall };
@@ -240,7 +242,7 @@ export async function readPortfolio(
       return { snapshot: assemble(planned, aggregated.value, 'multicall'), multicall: true };
     }
     const snapshot = assemble(planned, await viaBatch(client, planned, calls, blockNumber), 'batch');
-    // Canonical code whose aggregate3 failed where plain calls did not: the network's reads go without it.
+    // Trusted code whose aggregate3 failed where plain calls did not: the network's reads go without it.
     if (found.value) noteMulticall(client, false);
     return { snapshot, multicall: false };
   } catch (error) {

@@ -23,6 +23,8 @@ export function toViemChain(network: Network): Chain {
     nativeCurrency: network.nativeCurrency,
     rpcUrls: { default: { http: network.rpcUrls } },
     ...(network.explorerUrl ? { blockExplorers: { default: { name: 'Explorer', url: network.explorerUrl } } } : {}),
+    // Where viem keeps it: every read through this client's Multicall3 goes there (multicallAddress).
+    ...(network.multicall ? { contracts: { multicall3: { address: network.multicall.address } } } : {}),
   };
 }
 

@@ -54,7 +54,7 @@ describe('readL1DataFee', () => {
 
   it.each([
     [{ kind: 'arbitrum' }, 'inGas'],
-    [{ kind: 'zkSync' }, 'inPrice'],
+    [{ kind: 'zkSync' }, 'inGas'],
     [{ kind: 'l1' }, 'none'],
     [{ kind: 'unknown' }, 'unknown'],
   ] as [FeeFamily, string][])('adds nothing on %o, whose L1 cost shows as %s', async (family, form) => {

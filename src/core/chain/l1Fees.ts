@@ -14,12 +14,12 @@ const l1FeeOracleAbi = parseAbi(['function getL1Fee(bytes) view returns (uint256
  * How the network's L1 cost shows in a transaction's fee:
  * - `none`: there is none (Ethereum and chains like it);
  * - `dataFee`: a fee on top of gas, read from the oracle (OP Stack, Scroll): `l1Fee`;
- * - `inGas`: inside the gas (Arbitrum: its estimates and limits include the L1 component, which is
- *   why they look large; the review says "gas includes the L1 cost");
- * - `inPrice`: inside the gas price (zkSync Era);
+ * - `inGas`: inside the gas, with no fee on top (Arbitrum: its estimates and limits include the L1
+ *   component; ZKsync Era: gas pays for the data it publishes to Ethereum, at gas per pubdata byte),
+ *   which is why the limits look large: the review says "gas includes the L1 cost";
  * - `unknown`: the family is not known, so nothing was added.
  */
-export type L1CostForm = 'none' | 'dataFee' | 'inGas' | 'inPrice' | 'unknown';
+export type L1CostForm = 'none' | 'dataFee' | 'inGas' | 'unknown';
 
 export function l1CostForm(family: FeeFamily): L1CostForm {
   switch (family.kind) {
@@ -27,9 +27,8 @@ export function l1CostForm(family: FeeFamily): L1CostForm {
     case 'scroll':
       return 'dataFee';
     case 'arbitrum':
-      return 'inGas';
     case 'zkSync':
-      return 'inPrice';
+      return 'inGas';
     case 'l1':
       return 'none';
     case 'unknown':
@@ -137,7 +136,7 @@ export function exactL1DataFee(
 /**
  * The L1 data fee the network charges on top of gas for `tx`: the oracle's getL1Fee on OP Stack
  * and Scroll chains (one eth_call, sent at once so it travels in the batch of the reads beside
- * it); 0 where the L1 cost is in gas (Arbitrum), in the gas price (zkSync), or absent.
+ * it); 0 where the L1 cost is in gas (Arbitrum, ZKsync), or absent.
  *
  * Errors: whatever the read throws (callers turn it into a ChainError with their other reads).
  */

@@ -24,6 +24,15 @@ export const PERMIT2_ADDRESS: Address = '0x000000000022D473030F116dDEE9F6B43aC78
 /** keccak256 of the canonical Multicall3 runtime code (3,808 bytes, solc 0.8.12). */
 export const MULTICALL3_CODE_HASH = '0xd5c15df687b16f2ff992fc8d767b4216323184a2bbc6ee2f9c398c318e770891';
 
+// A network whose Multicall3 is elsewhere names it in its facts (Network.multicall, generated from
+// viem/chains): ZKsync Era's, at 0xF9cda624FBC7e059355ce98a31693d299FACd963, Multicall3 built for
+// EraVM (viem's zksync chain; multicall3.com's deployments; wevm/references#295, where Multicall3's
+// author tells of its redeploy there). The keccak256 of its code is not recorded: no source Cairn
+// could read (without a ZKsync node) publishes that EraVM bytecode or its hash, and a hash is a
+// fact, not to be guessed. So at such an address Cairn checks that code is there, not which
+// (isTrustedMulticall): the address comes from the chain's own facts, not from a node or a site.
+// To record it, hash what `eth_getCode` returns there, and compare it here as the canonical one's.
+
 /** The local chain's 2-of-3 Safe of demo accounts 1–3, made by the seed (devchain/demoSafe.ts). */
 export const LOCAL_DEMO_SAFE: Address = '0xf506975D8cD786627C43D98B47Aa473A648AC205';
 

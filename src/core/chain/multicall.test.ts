@@ -2,18 +2,45 @@ import { readFileSync } from 'node:fs';
 import { type Address, type Hex, numberToHex, pad } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { movingNode } from '../../testing/movingNode';
-import { aggregate3, type CallOutcome, chunkCalls, isCanonicalMulticall } from './multicall';
+import { toViemChain } from './client';
+import { aggregate3, type CallOutcome, chunkCalls, isTrustedMulticall, multicallAddress } from './multicall';
+import { builtInNetworks } from './networks';
+
+/** ZKsync Era's Multicall3 (viem's zksync chain, multicall3.com's deployments). */
+const ZKSYNC_MULTICALL3: Address = '0xF9cda624FBC7e059355ce98a31693d299FACd963';
 
 describe('Multicall3 helpers', () => {
-  it('trusts only the canonical runtime code', () => {
-    const canonical = readFileSync(
-      new URL('../../../devchain/multicall3-runtime.hex', import.meta.url),
-      'utf8',
-    ).trim() as `0x${string}`;
-    expect(isCanonicalMulticall(canonical)).toBe(true);
-    expect(isCanonicalMulticall(`0x${canonical.slice(2, -2)}00`)).toBe(false);
-    expect(isCanonicalMulticall('0x')).toBe(false);
-    expect(isCanonicalMulticall(undefined)).toBe(false);
+  const canonical = readFileSync(
+    new URL('../../../devchain/multicall3-runtime.hex', import.meta.url),
+    'utf8',
+  ).trim() as `0x${string}`;
+
+  it('trusts only the canonical runtime code at the canonical address', () => {
+    expect(isTrustedMulticall(canonical)).toBe(true);
+    expect(isTrustedMulticall(`0x${canonical.slice(2, -2)}00`)).toBe(false);
+    expect(isTrustedMulticall('0x')).toBe(false);
+    expect(isTrustedMulticall(undefined)).toBe(false);
+    // However the address is written.
+    const lower = '0xca11bde05977b3631167028862be2a173976ca11';
+    expect(isTrustedMulticall(`0x${canonical.slice(2, -2)}00`, lower)).toBe(false);
+  });
+
+  it('at a network’s own address, whose code hash is not recorded, asks only that code is there', () => {
+    expect(isTrustedMulticall('0x0000008003', ZKSYNC_MULTICALL3)).toBe(true);
+    expect(isTrustedMulticall('0x', ZKSYNC_MULTICALL3)).toBe(false);
+    expect(isTrustedMulticall(undefined, ZKSYNC_MULTICALL3)).toBe(false);
+  });
+
+  it('reads through the network’s own Multicall3 where its facts name one, else the canonical', () => {
+    const byId = new Map(builtInNetworks('http://127.0.0.1:8545').map((n) => [n.id, n]));
+    const chainOf = (id: string) => {
+      const network = byId.get(id);
+      if (!network) throw new Error(`no ${id} preset`);
+      return { chain: toViemChain(network) };
+    };
+    expect(multicallAddress(chainOf('zksync'))).toBe(ZKSYNC_MULTICALL3);
+    for (const id of ['local', 'ethereum', 'arbitrum', 'base'])
+      expect(multicallAddress(chainOf(id))).toBe('0xcA11bde05977b3631167028862bE2a173976CA11');
   });
 
   it('chunks calls', () => {

@@ -29,11 +29,24 @@ export const MAX_CALLS_PER_AGGREGATE = 1000;
 export type Call3 = { target: Address; allowFailure: boolean; callData: Hex };
 
 /**
- * True when the code at the canonical Multicall3 address is the canonical Multicall3 code: only
- * then are its answers trusted. (Any contract could sit at that address on some chain.)
+ * The Multicall3 a client reads through: its network's own where its facts name one
+ * (Network.multicall, ZKsync Era's), else the canonical address.
  */
-export function isCanonicalMulticall(code: Hex | undefined): boolean {
-  return code !== undefined && code !== '0x' && keccak256(code) === MULTICALL3_CODE_HASH;
+export function multicallAddress(client: Pick<ChainClient, 'chain'>): Address {
+  // A bare test client may have no chain: the canonical address.
+  return client.chain?.contracts?.multicall3?.address ?? MULTICALL3_ADDRESS;
+}
+
+/**
+ * Whether `code`, found at `address`, is a Multicall3 whose answers are trusted. At the canonical
+ * address only the canonical code is: any contract could sit there on some chain. At a network's
+ * own address (from its generated facts) no code hash is recorded (see localChain.ts), so code
+ * being there is what is checked.
+ */
+export function isTrustedMulticall(code: Hex | undefined, address: Address = MULTICALL3_ADDRESS): boolean {
+  if (code === undefined || code === '0x') return false;
+  const canonical = address.toLowerCase() === MULTICALL3_ADDRESS.toLowerCase();
+  return !canonical || keccak256(code) === MULTICALL3_CODE_HASH;
 }
 
 /** Splits calls into aggregate3-sized chunks. */
@@ -50,18 +63,18 @@ export function chunkCalls<T>(calls: readonly T[], size = MAX_CALLS_PER_AGGREGAT
  */
 export type CallOutcome = { ok: true; data: Hex | undefined } | { ok: false; saidWhy: boolean };
 
-/** Multicall3's own getBlockNumber(), as a call of an aggregate3. */
-const BLOCK_NUMBER_CALL: Call3 = {
-  target: MULTICALL3_ADDRESS,
+/** Multicall3's own getBlockNumber(), as a call of an aggregate3 through the one at `target`. */
+const blockNumberCall = (target: Address): Call3 => ({
+  target,
   allowFailure: false,
   callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getBlockNumber' }),
-};
+});
 
 /** One aggregate3 eth_call of `chunk`, at `blockNumber` or the latest: each call's outcome. */
 async function aggregateOnce(client: ChainClient, chunk: readonly Call3[], blockNumber?: bigint) {
   const { data } = await call(client, {
     blockNumber,
-    to: MULTICALL3_ADDRESS,
+    to: multicallAddress(client),
     data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [chunk] }),
   });
   if (!data) throw new Error('aggregate3 returned no data');
@@ -77,7 +90,7 @@ export function firstWord(data: Hex | undefined): bigint | undefined {
   return hexToBigInt(`0x${data.slice(2, 66)}`);
 }
 
-/** The block a chunk that begins with BLOCK_NUMBER_CALL read. */
+/** The block a chunk that begins with blockNumberCall read. */
 function blockOf(chunk: readonly CallOutcome[]): bigint | undefined {
   const [first] = chunk;
   return first?.ok ? firstWord(first.data) : undefined;
@@ -88,8 +101,9 @@ function blockOf(chunk: readonly CallOutcome[]): bigint | undefined {
  * (the client sends them as one JSON-RPC batch), at `blockNumber` or the latest. Every call is of
  * one block: at the latest, each of several eth_calls also asks Multicall3 its block number, and
  * one that read a newer block than the first is asked again at the first's (one more request,
- * only when the head moved between them). Each call's outcome, in order. The caller has checked
- * Multicall3 is there (isCanonicalMulticall). Throws what the node throws.
+ * only when the head moved between them). Through the client's network's Multicall3
+ * (multicallAddress), which the caller has checked is there (isTrustedMulticall). Each call's
+ * outcome, in order. Throws what the node throws.
  */
 export async function aggregate3(
   client: ChainClient,
@@ -101,7 +115,7 @@ export async function aggregate3(
     const chunks = await Promise.all(chunkCalls(calls, size).map((chunk) => aggregateOnce(client, chunk, blockNumber)));
     return chunks.flat();
   }
-  const numbered = chunkCalls(calls, size - 1).map((chunk) => [BLOCK_NUMBER_CALL, ...chunk]);
+  const numbered = chunkCalls(calls, size - 1).map((chunk) => [blockNumberCall(multicallAddress(client)), ...chunk]);
   const outcomes = await Promise.all(numbered.map((chunk) => aggregateOnce(client, chunk)));
   const first = blockOf(outcomes[0] ?? []);
   if (first === undefined) throw new Error('aggregate3 gave no block number');

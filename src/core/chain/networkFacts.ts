@@ -20,7 +20,8 @@ export const ARB_SYS: Address = '0x0000000000000000000000000000000000000064';
  * - `opStack`, `scroll`: an L1 data fee on top, quoted by the oracle's getL1Fee(bytes) and named
  *   in the receipt (`l1Fee`).
  * - `arbitrum`: the L1 cost is counted in gas (estimates and limits include it); no tip is needed.
- * - `zkSync`: the L1 cost is in the gas price; nothing on top.
+ * - `zkSync`: the L1 cost (the data published to Ethereum) is paid in gas, as gas per pubdata byte;
+ *   nothing on top. Its VM has no EIP-7702 (core/smartAccount/support.ts).
  * - `unknown`: not known yet: a network stored before Cairn read families, or whose node could
  *   not be asked. Read from the chain at its first use (feeFamilyOf) and kept.
  */

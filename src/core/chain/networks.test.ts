@@ -2,7 +2,14 @@ import { arbitrum, base, mainnet, scroll, zksync } from 'viem/chains';
 import { describe, expect, it } from 'vitest';
 import { presetChainData, presetChainOf } from '../../../scripts/generate/presetChains.ts';
 import { LOCAL_CHAIN_ID } from './localChain';
-import { builtInNetworks, headPollIntervalMs, headSocketUrl, LOCAL_NETWORK_ID, localNetwork } from './networks';
+import {
+  builtInNetworks,
+  headPollIntervalMs,
+  headSocketUrl,
+  LOCAL_NETWORK_ID,
+  localNetwork,
+  rpcChosenByPerson,
+} from './networks';
 import { presetChains } from './presetChains.generated';
 
 describe('built-in networks', () => {
@@ -13,7 +20,19 @@ describe('built-in networks', () => {
       chainId: LOCAL_CHAIN_ID,
       rpcUrls: ['http://127.0.0.1:9999'],
     });
-    expect(networks.map((n) => n.chainId)).toEqual([LOCAL_CHAIN_ID, 1, 11155111, 8453, 10, 42161, 137, 56, 100, 43114]);
+    expect(networks.map((n) => n.chainId)).toEqual([
+      LOCAL_CHAIN_ID,
+      1,
+      11155111,
+      8453,
+      10,
+      42161,
+      137,
+      56,
+      100,
+      43114,
+      324,
+    ]);
     expect(new Set(networks.map((n) => n.id)).size).toBe(networks.length);
     for (const network of networks) expect(network.rpcUrls.length).toBeGreaterThan(0);
   });
@@ -31,10 +50,30 @@ describe('built-in networks', () => {
     expect(byId.ethereum?.feeFamily).toEqual({ kind: 'l1' });
     expect(byId.polygon?.feeFamily).toEqual({ kind: 'l1' });
     expect(byId.local?.feeFamily).toEqual({ kind: 'l1' });
-    expect([byId.base?.parentChainId, byId.optimism?.parentChainId, byId.arbitrum?.parentChainId]).toEqual([1, 1, 1]);
+    expect(byId.zksync?.feeFamily).toEqual({ kind: 'zkSync' });
+    const parents = ['base', 'optimism', 'arbitrum', 'zksync'].map((id) => byId[id]?.parentChainId);
+    expect(parents).toEqual([1, 1, 1, 1]);
     expect(byId.ethereum).not.toHaveProperty('parentChainId');
-    // Every preset has Multicall3 at the canonical address: no override.
-    for (const network of Object.values(byId)) expect(network).not.toHaveProperty('multicall');
+    // ZKsync Era reads through its own Multicall3; every other preset has it at the canonical address.
+    expect(byId.zksync?.multicall).toEqual({ address: '0xF9cda624FBC7e059355ce98a31693d299FACd963' });
+    for (const network of Object.values(byId))
+      if (network.id !== 'zksync') expect(network).not.toHaveProperty('multicall');
+  });
+
+  it('adds ZKsync Era as the other presets: viem’s public RPC, chosen by no one here, and its explorer', () => {
+    const zk = builtInNetworks('http://127.0.0.1:8545').find((n) => n.id === 'zksync');
+    expect(zk).toMatchObject({
+      kind: 'preset',
+      name: 'ZKsync Era',
+      chainId: 324,
+      rpcUrls: zksync.rpcUrls.default.http,
+      rpcFrom: 'preset',
+      explorerUrl: zksync.blockExplorers.default.url,
+      testnet: false,
+      nativeCurrency: { symbol: 'ETH', decimals: 18 },
+    });
+    // A node the person did not choose: one account per request there (networkConfig's accountsToRead).
+    expect(zk && rpcChosenByPerson(zk)).toBe(false);
   });
 
   it('derives fee family, parent and Multicall3 from viem/chains for chains it may add', () => {

@@ -184,4 +184,26 @@ export const presetChains: readonly PresetChain[] = [
     parentChainId: null,
     multicall: null,
   },
+  {
+    id: 'zksync',
+    name: 'ZKsync Era',
+    chainId: 324,
+    nativeCurrency: {
+      name: 'Ether',
+      symbol: 'ETH',
+      decimals: 18,
+    },
+    rpcUrls: ['https://mainnet.era.zksync.io'],
+    explorerUrl: 'https://explorer.zksync.io/',
+    testnet: false,
+    blockTimeMs: 200,
+    ensUniversalResolver: null,
+    feeFamily: {
+      kind: 'zkSync',
+    },
+    parentChainId: 1,
+    multicall: {
+      address: '0xF9cda624FBC7e059355ce98a31693d299FACd963',
+    },
+  },
 ];

@@ -45,6 +45,18 @@ describe('the plan of a batch that requires atomicity', () => {
     expect(plan({ chainId: 987_654_321 })).toEqual({ kind: 'refused', refusal: { kind: 'unverified' } });
   });
 
+  it('refuses on a ZKsync chain with its own reason, before the delegate’s hash or the node is asked', () => {
+    const zkSync = { kind: 'refused', refusal: { kind: 'no7702', zkSync: true } };
+    expect(plan({ chainId: 324, lacks7702: true, runs7702: undefined })).toEqual(zkSync);
+    // Even where the node would say yes, or the chain had a published delegate.
+    expect(plan({ lacks7702: true, runs7702: true })).toEqual(zkSync);
+    // An account already delegated is what it is, there as anywhere.
+    expect(plan({ state: foreign, lacks7702: true })).toEqual({
+      kind: 'refused',
+      refusal: { kind: 'foreign', delegate: OTHER },
+    });
+  });
+
   it('refuses a plain account whose signer signs no authorization, and accounts no authorization can change', () => {
     for (const signer of ['qrDevice', 'external', 'watch'] as const)
       expect(plan({ signer, runs7702: undefined })).toEqual({ kind: 'refused', refusal: { kind: 'signer', signer } });
@@ -96,6 +108,7 @@ describe('why a batch cannot be atomic', () => {
     );
     expect(refusalMessage({ kind: 'signer', signer: 'watch' }, ME).id).toBe('core.signing:signer.watchOnly');
     expect(refusalMessage({ kind: 'no7702' }, ME).id).toBe('core.chain:smartAccount.no7702');
+    expect(refusalMessage({ kind: 'no7702', zkSync: true }, ME).id).toBe('core.chain:smartAccount.no7702ZkSync');
     expect(refusalMessage({ kind: 'foreign', delegate: OTHER }, ME)).toMatchObject({
       id: 'core.chain:smartAccount.foreignDelegate',
     });

@@ -15,8 +15,11 @@ import { type AtomicStatus, type CallsStatus, type HexChainId, settledStatus } f
 export type AtomicRefusal =
   /** The signer is never asked for an authorization (signerProfile's noAuthorization), or signs nothing. */
   | { kind: 'signer'; signer: AccountSource['kind'] }
-  /** The chain does not run EIP-7702 with the delegate in place (runsEip7702). */
-  | { kind: 'no7702' }
+  /**
+   * The chain does not run EIP-7702 with the delegate in place (runsEip7702); `zkSync`: it is a
+   * ZKsync chain, which has none at all (lacksEip7702).
+   */
+  | { kind: 'no7702'; zkSync?: true }
   /** Cairn has no published code hash of the delegate on this chain, so it cannot check it. */
   | { kind: 'unverified' }
   | { kind: 'foreign'; delegate: Address }
@@ -39,6 +42,8 @@ export type PlanInput = {
   state: SmartAccountState;
   /** Whether the chain runs EIP-7702 with the delegate: undefined while not known. */
   runs7702: boolean | undefined;
+  /** The chain's kind has no EIP-7702 at all (a ZKsync chain: lacksEip7702), whatever else is known. */
+  lacks7702?: boolean | undefined;
   signer: AccountSource['kind'];
 };
 
@@ -67,6 +72,7 @@ export function batchPlan(input: PlanInput): BatchPlan | undefined {
       return refused({ kind: 'contract' });
     case 'plain':
       if (signerProfile({ kind: signer }).noAuthorization) return refused({ kind: 'signer', signer });
+      if (input.lacks7702) return refused({ kind: 'no7702', zkSync: true });
       if (delegatorCodeHash(input.chainId) === undefined) return refused({ kind: 'unverified' });
       if (input.runs7702 === undefined) return undefined;
       return input.runs7702 ? { kind: 'atomic', upgrade: true } : refused({ kind: 'no7702' });
@@ -86,7 +92,7 @@ export function refusalMessage(refusal: AtomicRefusal, account: Address): Messag
     case 'signer':
       return signerProfile({ kind: refusal.signer }).noAuthorization ?? msg('core.signing:signer.watchOnly');
     case 'no7702':
-      return msg('core.chain:smartAccount.no7702');
+      return msg(refusal.zkSync ? 'core.chain:smartAccount.no7702ZkSync' : 'core.chain:smartAccount.no7702');
     case 'unverified':
       return msg('core.chain:smartAccount.delegateUnverified');
     case 'foreign':

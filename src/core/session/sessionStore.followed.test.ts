@@ -156,12 +156,18 @@ describe('session store: the view filter (this window’s own)', () => {
     expect(networkView(a.getState())).toBe('all');
     a.getState().setNetworkView('base');
     expect(networkView(a.getState())).toMatchObject({ id: 'base' });
+    expect(a.getState().selectedNetworkId).toBe('base');
     expect(networkView(b.getState())).toBe('all');
     a.getState().setNetworkView('no-such-network'); // refused
     expect(a.getState().networkView).toBe('base');
     a.getState().setNetworkView('arbitrum'); // not followed, still a network one may look at alone
     expect(networkView(a.getState())).toMatchObject({ id: 'arbitrum' });
+    // Selecting another network while one is viewed views that one.
+    a.getState().selectNetwork('base');
+    expect(networkView(a.getState())).toMatchObject({ id: 'base' });
     a.getState().setNetworkView('all');
+    expect(networkView(a.getState())).toBe('all');
+    a.getState().selectNetwork('optimism');
     expect(networkView(a.getState())).toBe('all');
     expect(await settings.get('networkView' as keyof PersistedSettings)).toBeUndefined();
   });

@@ -100,6 +100,13 @@ export function followedNetworks(
   return resolveFollowed(state.followedNetworks, state.networks, state.followedDefault);
 }
 
+/** Whether this window shows every followed network at once: several followed, and all viewed. */
+export function viewsAll(
+  state: Pick<SessionState, 'networks' | 'followedNetworks' | 'followedDefault' | 'networkView'>,
+): boolean {
+  return networkView(state) === 'all' && followedNetworks(state).length > 1;
+}
+
 /** This window's view: 'all', or the one network it names (all once that one is removed). */
 export function networkView(state: Pick<SessionState, 'networks' | 'networkView'>): 'all' | Network {
   return resolveNetworkView(state.networkView, state.networks);
@@ -183,9 +190,13 @@ export async function createSessionStore(options: {
       devchain: options.devchain === true,
       followedDefault,
       networkView: 'all',
+      // Viewing one network selects it too: the chip, the lists and the one-network tools agree.
       setNetworkView(view) {
-        if (view !== 'all' && !get().networks.some((n) => n.id === view)) return;
-        set({ networkView: view });
+        if (view === 'all') return set({ networkView: view });
+        if (!get().networks.some((n) => n.id === view)) return;
+        // In one change: no one ever sees the view on one network and the selection on another.
+        set({ networkView: view, selectedNetworkId: view });
+        synced.track(settings.set('selectedNetworkId', view));
       },
       followNetwork(id) {
         if (!get().networks.some((n) => n.id === id)) return;
@@ -204,9 +215,10 @@ export async function createSessionStore(options: {
         actions.addCustomToken(networkId, token);
         actions.setTokenHidden(networkId, token.address, false);
       },
+      // A window viewing one network views the one selected, so the chip and the lists agree.
       selectNetwork(id) {
         if (!get().networks.some((n) => n.id === id)) return;
-        set({ selectedNetworkId: id });
+        set(get().networkView === 'all' ? { selectedNetworkId: id } : { selectedNetworkId: id, networkView: id });
         // Only the next window's default: failing to remember it is not worth a word.
         synced.track(settings.set('selectedNetworkId', id));
       },

@@ -103,8 +103,8 @@ export type PreparedSend<To extends Address | undefined = Address> = {
    */
   l1Fee: bigint;
   /**
-   * How the network's L1 cost shows in this fee (see L1CostForm): `inGas` on Arbitrum, whose gas
-   * limits include it (the review says so, since they look large).
+   * How the network's L1 cost shows in this fee (see L1CostForm): `inGas` on Arbitrum and ZKsync,
+   * whose gas limits include it (the review says so, since they look large).
    */
   l1Cost: L1CostForm;
   nativeBalance: bigint;

@@ -137,6 +137,11 @@ export function isWatched(record: TxRecord): boolean {
   return isActive(record) || (isMined(record) && record.confirmations < FINAL_CONFIRMATIONS);
 }
 
+/** Whether any of a chain's records on the network `networkId` is still watched. */
+export function watchedOn(records: readonly TxRecord[], networkId: string): boolean {
+  return records.some((r) => r.networkId === networkId && isWatched(r));
+}
+
 /**
  * The record of a transaction the node took (or may still take: a broadcast that failed for the
  * moment is retried). Throws TX_REFUSED with the node's words when it refused it for good: a site

@@ -11,6 +11,7 @@ import { type Message, msg } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { fiatText } from '@/lib/i18n/format';
 import { useLinks } from '@/lib/links';
+import { useSelectedNetwork } from '@/lib/stores/session';
 import styles from './approvals.module.css';
 import { allowedWords, dateWords } from './approvalWords';
 
@@ -61,11 +62,13 @@ function allowedLine(row: ApprovalRow): Message {
 export function ApprovalItem({ row, title, spenderName, selected, onSelect, onRevoke }: Props) {
   const t = useT('approvals');
   const links = useLinks();
+  // The section's network (ApprovalsScreen lists each network under its own).
+  const network = useSelectedNetwork();
   const headingId = useId();
   const { approval } = row;
   const transactionLink = (
     <Link
-      to={links.transaction(approval.transactionHash)}
+      to={links.transaction(approval.transactionHash, network.id)}
       aria-label={t('approvals:item.transactionNamed', { title })}
     />
   );

@@ -3,6 +3,7 @@ import type { Address } from 'viem';
 import { AccountIntro } from '@/components/AccountIntro';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorAlert } from '@/components/ErrorAlert';
+import { NetworkViewSelect } from '@/components/NetworkViewSelect';
 import { Screen } from '@/components/Screen';
 import ui from '@/components/ui.module.css';
 import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
@@ -13,16 +14,17 @@ import { approvalsCsv } from '@/core/approvals/approvalsCsv';
 import type { ApprovalsProgress } from '@/core/approvals/readApprovals';
 import { listedTokens } from '@/core/assets/catalogue';
 import type { TokenInfo } from '@/core/assets/token';
+import type { Network } from '@/core/chain/networks';
 import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
 import { downloadText } from '@/lib/browser/download';
 import { translate, useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
 import { useSpenderNames } from '@/lib/names/spenderNames';
-import { usePortfolio } from '@/lib/portfolio/usePortfolio';
+import { useNetworkPortfolio } from '@/lib/portfolio/usePortfolio';
 import { useAccountItems } from '@/lib/queries/activityQueries';
 import { useSyncStatus } from '@/lib/stores/activity';
-import { useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { ScreenNetwork, useFollowedNetworks, useSession, useViewedNetworks, useViewsAll } from '@/lib/stores/session';
 import { useAccountApprovals } from '@/lib/useAccountApprovals';
 import { useSelectedAccount } from '@/lib/vault/vault';
 import { ApprovalItem } from './ApprovalItem';
@@ -34,17 +36,56 @@ const NO_PRICES = new Map();
 const NO_TOKENS: TokenInfo[] = [];
 
 /**
- * Every approval the selected account has granted on the network and that is still in force:
- * found in its own events through the person's node, read from the contracts now, most value at
- * risk first; revoked one at a time or several together through a review with the simulation.
+ * Every approval the selected account has granted and that is still in force, on each network the
+ * window shows (every followed one, or the one viewed): found in its own events through the
+ * person's node, read from the contracts now, most value at risk first; revoked one at a time or
+ * several together through a review with the simulation, on the approval's own network.
  */
 export function ApprovalsScreen() {
   const t = useT('approvals');
-  const network = useSelectedNetwork();
+  const account = useSelectedAccount();
+  const networks = useViewedNetworks();
+  const followed = useFollowedNetworks();
+  const all = useViewsAll();
+  const setView = useSession((s) => s.setNetworkView);
+  const several = networks.length > 1;
+  return (
+    <Screen title={t('approvals:title')}>
+      <AccountIntro
+        account={account}
+        network={networks}
+        forAccount="approvals:intro.account"
+        noAccount="approvals:intro.noAccount"
+      />
+      <NetworkViewSelect
+        label={t('approvals:networks')}
+        allLabel={t('approvals:allNetworks')}
+        followed={followed}
+        value={all ? 'all' : (networks[0] ?? 'all')}
+        onChange={setView}
+      />
+      {account && !canSign(account) && (
+        <WatchOnlyNotice account={account} task={t('approvals:watchOnlyTask')} level={2} />
+      )}
+      {networks.map((network) => (
+        <ScreenNetwork key={network.id} network={network}>
+          <NetworkApprovals network={network} named={several} />
+        </ScreenNetwork>
+      ))}
+    </Screen>
+  );
+}
+
+/** One network's approvals of the selected account: `named` says the network (lists of several). */
+function NetworkApprovals({ network, named }: { network: Network; named: boolean }) {
+  const t = useT('approvals');
   const account = useSelectedAccount();
   const owner = account?.address as Address | undefined;
-  const approvals = useAccountApprovals(network, owner);
-  const { snapshot, stale: oldBalances } = usePortfolio({ everyBlock: false });
+  // Several networks at once are each followed in the background (refreshPolicy): none is the one
+  // worked on, and an L2's blocks would otherwise ask for a read every second or two.
+  const attention = named ? 'background' : 'working';
+  const approvals = useAccountApprovals(network, owner, attention);
+  const { snapshot, stale: oldBalances } = useNetworkPortfolio(network, { everyBlock: false, attention });
   const items = useAccountItems(network, owner);
   const sync = useSyncStatus(network.id, owner);
   const custom = useSession((s) => s.customTokens[network.id] ?? NO_TOKENS);
@@ -109,17 +150,17 @@ export function ApprovalsScreen() {
   };
   const reviewing = current.revoking !== undefined;
 
+  const networkName = untrustedValue(network.name, 'name');
   return (
-    <Screen title={t('approvals:title')}>
-      <AccountIntro
-        account={account}
-        network={network}
-        forAccount="approvals:intro.account"
-        noAccount="approvals:intro.noAccount"
-      />
-      {account && !signs && <WatchOnlyNotice account={account} task={t('approvals:watchOnlyTask')} level={2} />}
+    <>
       <ErrorAlert
-        message={approvals.isError ? msg('approvals:readFailed', { error: errorMessage(approvals.error) }) : undefined}
+        message={
+          approvals.isError
+            ? named
+              ? msg('approvals:readFailedOn', { network: networkName, error: errorMessage(approvals.error) })
+              : msg('approvals:readFailed', { error: errorMessage(approvals.error) })
+            : undefined
+        }
         action={
           approvals.canRetry
             ? { label: t('approvals:tryAgain'), onAction: () => void approvals.refetch(), busy: approvals.isFetching }
@@ -137,15 +178,20 @@ export function ApprovalsScreen() {
         />
       )}
       {rows === undefined ? (
-        owner && !approvals.isError && <ReadingProgress progress={approvals.progress} />
+        owner &&
+        !approvals.isError && (
+          <ReadingProgress progress={approvals.progress} network={named ? network.name : undefined} />
+        )
       ) : rows.length === 0 ? (
-        <EmptyState title={t('approvals:empty.title')}>
+        <EmptyState title={named ? t('approvals:empty.titleOn', { network: networkName }) : t('approvals:empty.title')}>
           {approvals.data?.neverSent ? t('approvals:empty.neverSent') : t('approvals:empty.none')}
         </EmptyState>
       ) : (
-        <section className={ui.section} aria-labelledby="approvals-title">
-          <h2 id="approvals-title" ref={listHeading} tabIndex={-1}>
-            {t('approvals:list.title', { count: rows.length })}
+        <section className={ui.section} aria-labelledby={`approvals-title-${network.id}`}>
+          <h2 id={`approvals-title-${network.id}`} ref={listHeading} tabIndex={-1}>
+            {named
+              ? t('approvals:list.titleOn', { count: rows.length, network: networkName })
+              : t('approvals:list.title', { count: rows.length })}
           </h2>
           <div className={styles.toolbar}>
             {signs && (
@@ -172,7 +218,7 @@ export function ApprovalsScreen() {
           </ul>
         </section>
       )}
-    </Screen>
+    </>
   );
 }
 
@@ -181,17 +227,20 @@ export function ApprovalsScreen() {
  * scanned (determinate), then the check of what is in force (indeterminate); before the scan
  * starts (the head, the stored events), that they are being read.
  */
-function ReadingProgress({ progress }: { progress: ApprovalsProgress | undefined }) {
+function ReadingProgress({ progress, network }: { progress: ApprovalsProgress | undefined; network?: string }) {
   const t = useT('approvals');
+  // Several networks' bars at once are told apart by their network.
+  const on = (text: string) =>
+    network ? t('approvals:onNetwork', { network: untrustedValue(network, 'name'), text }) : text;
   if (progress?.step === 'scan' && progress.total > 0n) {
     const { done, total } = progress;
     return (
       <WorkProgress
-        label={t('approvals:progress.scanning')}
+        label={on(t('approvals:progress.scanning'))}
         fraction={Number((done * 10_000n) / total) / 10_000}
         detail={t('approvals:progress.blocks', { done, total })}
       />
     );
   }
-  return <WorkProgress label={t(progress?.step === 'state' ? 'approvals:progress.state' : 'approvals:reading')} />;
+  return <WorkProgress label={on(t(progress?.step === 'state' ? 'approvals:progress.state' : 'approvals:reading'))} />;
 }

@@ -6,6 +6,7 @@ import type { Network } from '@/core/chain/networks';
 import { type BatchPlan, batchPlan } from '@/core/dapp/atomicBatch';
 import type { PersonRequest } from '@/core/dapp/personRequests';
 import type { SmartAccountState } from '@/core/smartAccount/accountState';
+import { lacksEip7702 } from '@/core/smartAccount/support';
 import { eip7702SupportQuery, smartAccountStateQuery } from '@/lib/queries/smartAccountQueries';
 import { useChainHead } from '@/lib/queries/useChainHead';
 import { useSelectedNetwork } from '@/lib/stores/session';
@@ -36,6 +37,7 @@ export function useBatchPlan(network: Network | undefined, request: Request, sig
       atomicRequired: request.atomicRequired,
       calls: request.calls,
       chainId: network.chainId,
+      lacks7702: lacksEip7702(network.feeFamily),
       state: state.data,
       signer: signer?.source.kind ?? 'watch',
     };

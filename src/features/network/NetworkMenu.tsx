@@ -4,7 +4,7 @@ import { NetworkIcon } from '@/components/NetworkIcon';
 import { Truncated } from '@/components/Truncated';
 import type { Network } from '@/core/chain/networks';
 import { useT } from '@/lib/i18n';
-import { useFollowedNetworks, useNetworkView, useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { useFollowedNetworks, useSelectedNetwork, useSession, useViewsAll } from '@/lib/stores/session';
 import styles from './network.module.css';
 
 type Group = 'network:menu.group.local' | 'network:menu.group.test' | 'network:menu.group.main';
@@ -24,12 +24,10 @@ function groupOf(network: Network): Group {
 export function NetworkMenu({ dot, footer }: { dot?: ReactNode; footer?: (close: () => void) => ReactNode }) {
   const t = useT('network');
   const networks = useSession((s) => s.networks);
-  const selectNetwork = useSession((s) => s.selectNetwork);
   const setNetworkView = useSession((s) => s.setNetworkView);
   const selected = useSelectedNetwork();
   const several = useFollowedNetworks().length > 1;
-  const view = useNetworkView();
-  const all = several && view === 'all';
+  const all = useViewsAll();
   const groups = new Map<Group, Network[]>();
   for (const network of networks) groups.set(groupOf(network), [...(groups.get(groupOf(network)) ?? []), network]);
   return (
@@ -72,7 +70,6 @@ export function NetworkMenu({ dot, footer }: { dot?: ReactNode; footer?: (close:
                   key={network.id}
                   current={!all && network.id === selected.id}
                   onChoose={() => {
-                    selectNetwork(network.id);
                     setNetworkView(network.id);
                     close();
                   }}

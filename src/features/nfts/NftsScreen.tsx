@@ -5,12 +5,14 @@ import type { Address } from 'viem';
 import { AccountIntro } from '@/components/AccountIntro';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorAlert } from '@/components/ErrorAlert';
+import { NetworkViewSelect } from '@/components/NetworkViewSelect';
 import { Screen } from '@/components/Screen';
 import { Skeleton, SkeletonBlock, SkeletonLine } from '@/components/Skeleton';
 import { T } from '@/components/T';
 import { UntrustedText } from '@/components/UntrustedText';
 import ui from '@/components/ui.module.css';
 import type { HeldNft } from '@/core/activity/nftHoldings';
+import type { Network } from '@/core/chain/networks';
 import { msg, untrustedValue } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { translate, useT } from '@/lib/i18n';
@@ -20,16 +22,50 @@ import { useNftMedia } from '@/lib/portfolio/nftMedia';
 import { useAccountItems } from '@/lib/queries/activityQueries';
 import { heldNftsQuery } from '@/lib/queries/nftQueries';
 import { useHistorySync, useSyncStatus } from '@/lib/stores/activity';
-import { useSelectedNetwork } from '@/lib/stores/session';
+import { ScreenNetwork, useFollowedNetworks, useSession, useViewedNetworks, useViewsAll } from '@/lib/stores/session';
 import { useVault } from '@/lib/vault/vault';
 import styles from './nfts.module.css';
 
 const CARDS = [0, 1, 2];
 
-/** The NFTs the selected account holds: found in its synced history, confirmed on chain now. */
+/**
+ * The NFTs the selected account holds on each network the window shows (every followed one, or
+ * the one viewed): found in its synced history, confirmed on chain now.
+ */
 export function NftsScreen() {
   const t = useT('nfts');
-  const network = useSelectedNetwork();
+  const account = useVault((s) => s.accounts.find((a) => a.id === s.selectedAccountId));
+  const networks = useViewedNetworks();
+  const followed = useFollowedNetworks();
+  const all = useViewsAll();
+  const setView = useSession((s) => s.setNetworkView);
+  return (
+    <Screen title={t('nfts:title')}>
+      <AccountIntro
+        account={account}
+        network={networks}
+        forAccount="nfts:intro.account"
+        noAccount="nfts:intro.noAccount"
+      />
+      <NetworkViewSelect
+        label={t('nfts:networks')}
+        allLabel={t('nfts:allNetworks')}
+        followed={followed}
+        value={all ? 'all' : (networks[0] ?? 'all')}
+        onChange={setView}
+      />
+      {networks.map((network) => (
+        <ScreenNetwork key={network.id} network={network}>
+          <NetworkNfts network={network} named={networks.length > 1} />
+        </ScreenNetwork>
+      ))}
+    </Screen>
+  );
+}
+
+/** One network's NFTs of the selected account: `named` says the network (lists of several). */
+function NetworkNfts({ network, named }: { network: Network; named: boolean }) {
+  const t = useT('nfts');
   const links = useLinks();
   const account = useVault((s) => s.accounts.find((a) => a.id === s.selectedAccountId));
   const address = account?.address as Address | undefined;
@@ -44,14 +80,10 @@ export function NftsScreen() {
     !items.isError &&
     !held.isError &&
     (!held.data || (held.data.length === 0 && !synced && status.error === undefined));
+  const networkName = untrustedValue(network.name, 'name');
+  const titleId = `nfts-on-${network.id}`;
   return (
-    <Screen title={t('nfts:title')}>
-      <AccountIntro
-        account={account}
-        network={network}
-        forAccount="nfts:intro.account"
-        noAccount="nfts:intro.noAccount"
-      />
+    <>
       <ErrorAlert
         message={items.isError ? msg('nfts:error.history', { error: errorMessage(items.error) }) : undefined}
         action={{ label: t('nfts:tryAgain'), onAction: () => void items.refetch() }}
@@ -71,7 +103,7 @@ export function NftsScreen() {
         />
       )}
       {looking && (
-        <Skeleton label={t('nfts:looking')}>
+        <Skeleton label={named ? t('nfts:lookingOn', { network: networkName }) : t('nfts:looking')}>
           <span className={styles.gallery}>
             {CARDS.map((card) => (
               <span key={card} className={styles.card}>
@@ -84,24 +116,42 @@ export function NftsScreen() {
         </Skeleton>
       )}
       {held.data && held.data.length === 0 && synced && (
-        <EmptyState title={t('nfts:empty.title')} actions={<Link to={links.receive}>{t('nfts:empty.receive')}</Link>}>
+        <EmptyState
+          title={named ? t('nfts:empty.titleOn', { network: networkName }) : t('nfts:empty.title')}
+          actions={<Link to={links.receive}>{t('nfts:empty.receive')}</Link>}
+        >
           <p>
             <T id="nfts:empty.body" values={{ network: untrustedValue(network.name, 'name') }} />
           </p>
         </EmptyState>
       )}
-      {held.data && held.data.length > 0 && (
-        <ul className={styles.gallery} aria-label={t('nfts:list')}>
-          {held.data.map((nft) => (
-            <NftCard key={`${nft.contract}:${nft.tokenId}`} nft={nft} />
-          ))}
-        </ul>
-      )}
-    </Screen>
+      {held.data &&
+        held.data.length > 0 &&
+        (named ? (
+          <section aria-labelledby={titleId}>
+            <h2 id={titleId}>{t('nfts:listOn', { network: networkName })}</h2>
+            <Gallery nfts={held.data} network={network} level={3} />
+          </section>
+        ) : (
+          <Gallery nfts={held.data} network={network} level={2} />
+        ))}
+    </>
   );
 }
 
-function NftCard({ nft }: { nft: HeldNft }) {
+function Gallery({ nfts, network, level }: { nfts: readonly HeldNft[]; network: Network; level: 2 | 3 }) {
+  const t = useT('nfts');
+  return (
+    <ul className={styles.gallery} aria-label={t('nfts:list')}>
+      {nfts.map((nft) => (
+        <NftCard key={`${nft.contract}:${nft.tokenId}`} nft={nft} network={network} level={level} />
+      ))}
+    </ul>
+  );
+}
+
+function NftCard({ nft, network, level }: { nft: HeldNft; network: Network; level: 2 | 3 }) {
+  const Title = level === 2 ? 'h2' : 'h3';
   const t = useT('nfts');
   const { metadata, image } = useNftMedia(nft.metadataUri);
   const links = useLinks();
@@ -133,9 +183,9 @@ function NftCard({ nft }: { nft: HeldNft }) {
           </p>
         )}
       </div>
-      <h2 className={styles.title} id={titleId}>
+      <Title className={styles.title} id={titleId}>
         {name !== undefined ? <UntrustedText text={name} kind="nftName" /> : <T message={unnamed} />}
-      </h2>
+      </Title>
       <p className={ui.muted}>
         {nft.standard === 'erc1155' ? (
           <T id="nfts:card.lineHeld" values={{ ...line, balance: nft.balance }} />
@@ -164,7 +214,7 @@ function NftCard({ nft }: { nft: HeldNft }) {
       )}
       <div className={ui.actions}>
         <Link
-          to={links.sendAsset(`${nft.contract.toLowerCase()}:${nft.tokenId}`)}
+          to={links.sendAsset(`${nft.contract.toLowerCase()}:${nft.tokenId}`, network.id)}
           aria-label={t('nfts:card.sendNamed', { title })}
         >
           {t('nfts:card.send')}

@@ -42,6 +42,7 @@ export function AccountsAcrossNetworks({
           <AssetGroupList
             key={account.id}
             groups={groupAcrossNetworks(rows, { hideZero })}
+            fromId={account.id}
             heading={
               <span className={styles.groupsHeading}>
                 <Truncated text={account.name} />

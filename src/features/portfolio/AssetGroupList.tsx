@@ -21,11 +21,14 @@ import styles from './home.module.css';
 export function AssetGroupList({
   groups,
   heading,
+  fromId,
   children,
 }: {
   groups: readonly AssetGroup[];
   /** The list's title (else "Assets"): an account's name, listing its assets alone. */
   heading?: ReactNode;
+  /** The account listed alone (its id): Send opens from it. */
+  fromId?: string;
   /** What follows the list in its card (an account's unsolicited tokens). */
   children?: ReactNode;
 }) {
@@ -38,7 +41,7 @@ export function AssetGroupList({
       </h2>
       <ul className={styles.groupList}>
         {groups.map((group) => (
-          <AssetGroupRow key={group.key.id} group={group} />
+          <AssetGroupRow key={group.key.id} group={group} fromId={fromId} />
         ))}
       </ul>
       {children}
@@ -47,12 +50,20 @@ export function AssetGroupList({
 }
 
 /** Straight to Send with this asset on this network: no network to switch first. */
-function SendOnNetwork({ member: { network, row }, symbol }: { member: NetworkRow; symbol: string }) {
+function SendOnNetwork({
+  member: { network, row },
+  symbol,
+  fromId,
+}: {
+  member: NetworkRow;
+  symbol: string;
+  fromId: string | undefined;
+}) {
   const t = useT('portfolio');
   const links = useLinks();
   return (
     <Link
-      to={links.sendAsset(row.token?.address.toLowerCase() ?? 'native', network.id)}
+      to={links.sendAsset(row.token?.address.toLowerCase() ?? 'native', network.id, fromId)}
       aria-label={t('portfolio:across.sendOn', {
         symbol: untrustedValue(symbol, 'symbol'),
         network: untrustedValue(network.name, 'name'),
@@ -63,7 +74,7 @@ function SendOnNetwork({ member: { network, row }, symbol }: { member: NetworkRo
   );
 }
 
-function AssetGroupRow({ group }: { group: AssetGroup }) {
+function AssetGroupRow({ group, fromId }: { group: AssetGroup; fromId: string | undefined }) {
   const t = useT('portfolio');
   const [open, setOpen] = useState(false);
   const membersId = useId();
@@ -112,7 +123,7 @@ function AssetGroupRow({ group }: { group: AssetGroup }) {
       </div>
       {group.members.length === 1 && (
         <p className={styles.groupSend}>
-          <SendOnNetwork member={first} symbol={group.symbol} />
+          <SendOnNetwork member={first} symbol={group.symbol} fromId={fromId} />
         </p>
       )}
       {group.members.length > 1 && (
@@ -134,7 +145,7 @@ function AssetGroupRow({ group }: { group: AssetGroup }) {
                 <span className={ui.muted}>
                   <ValueCell row={row} />
                 </span>
-                <SendOnNetwork member={{ network, row }} symbol={group.symbol} />
+                <SendOnNetwork member={{ network, row }} symbol={group.symbol} fromId={fromId} />
               </li>
             ))}
           </ul>

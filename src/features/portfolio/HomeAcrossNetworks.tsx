@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Fiat } from '@/components/Amount';
 import { SkeletonLine } from '@/components/Skeleton';
 import { T } from '@/components/T';
@@ -5,6 +6,8 @@ import { groupAcrossNetworks, type NetworkRow } from '@/core/assets/assetGroups'
 import { totalAcross } from '@/core/assets/networkTotals';
 import { combineAccounts } from '@/core/assets/portfolioView';
 import type { Network } from '@/core/chain/networks';
+import type { ChartRange } from '@/core/chart/chartTimes';
+import { ChartsAcross } from '@/lib/portfolio/ChartsAcross';
 import { type NetworkPortfolioPart, PortfoliosAcross } from '@/lib/portfolio/PortfoliosAcross';
 import { useSession } from '@/lib/stores/session';
 import { AccountsAcrossNetworks, UnaskedTokens } from './AccountsAcrossNetworks';
@@ -13,6 +16,7 @@ import { HomeActions } from './HomeActions';
 import { HomeViewOptions } from './HomeViewOptions';
 import styles from './home.module.css';
 import { NetworkStatusList } from './NetworkStatusList';
+import { ValueChart } from './ValueChart';
 
 /**
  * Home across every followed network: one total, each network's status (read, old, or left out
@@ -30,6 +34,7 @@ export function HomeAcrossNetworks({ networks }: { networks: readonly Network[] 
 function AcrossNetworks({ networks, parts }: { networks: readonly Network[]; parts: readonly NetworkPortfolioPart[] }) {
   const hideZero = useSession((s) => s.hideZeroBalances);
   const groupByAccount = useSession((s) => s.groupByAccount);
+  const [range, setRange] = useState<ChartRange>('1m');
   const partOf = (network: Network) => parts.find((part) => part.network === network)?.portfolio;
   const total = totalAcross(
     networks.map((network) => {
@@ -67,6 +72,11 @@ function AcrossNetworks({ networks, parts }: { networks: readonly Network[]; par
         <NetworkStatusList networks={networks} parts={parts} total={total} />
         <HomeActions />
       </section>
+      {counted.length > 0 && (
+        <ChartsAcross parts={counted} range={range}>
+          {(chart) => <ValueChart chart={chart} range={range} onRange={setRange} />}
+        </ChartsAcross>
+      )}
       {counted.length > 0 && <HomeViewOptions />}
       {groupByAccount ? (
         <AccountsAcrossNetworks parts={counted} hideZero={hideZero} />

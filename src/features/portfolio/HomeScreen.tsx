@@ -10,7 +10,7 @@ import { useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { usePortfolio } from '@/lib/portfolio/usePortfolio';
 import { useValueChart } from '@/lib/portfolio/useValueChart';
-import { useFollowedNetworks, useNetworkView, useSession } from '@/lib/stores/session';
+import { useFollowedNetworks, useSession, useViewsAll } from '@/lib/stores/session';
 import { accountAt } from '@/lib/vault/vault';
 import { AccountHoldings } from './AccountHoldings';
 import { AssetList } from './AssetList';
@@ -31,8 +31,8 @@ import { ValueChart } from './ValueChart';
 export function HomeScreen() {
   const t = useT('portfolio');
   const followed = useFollowedNetworks();
-  const view = useNetworkView();
-  if (view === 'all' && followed.length > 1)
+  const all = useViewsAll();
+  if (all)
     return (
       <Screen title={t('portfolio:home.title')}>
         <HomeAcrossNetworks networks={followed} />

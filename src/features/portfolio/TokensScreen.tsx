@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { NetworkSelect } from '@/components/NetworkSelect';
 import { Screen } from '@/components/Screen';
 import { useT } from '@/lib/i18n';
-import { useNetworkChoices, useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { useLinkedNetwork, useNetworkChoices, useSelectedNetwork } from '@/lib/stores/session';
 import { ManageTokens } from './ManageTokens';
 
 /**
@@ -14,9 +14,8 @@ import { ManageTokens } from './ManageTokens';
 export function TokensScreen() {
   const t = useT('portfolio');
   const header = useSelectedNetwork();
-  const networks = useSession((s) => s.networks);
   const [params, setParams] = useSearchParams();
-  const network = networks.find((n) => n.id === params.get('network')) ?? header;
+  const network = useLinkedNetwork(params.get('network')) ?? header;
   const choices = useNetworkChoices(network);
   const section = useRef<HTMLElement>(null);
   const add = params.get('add') === '1';

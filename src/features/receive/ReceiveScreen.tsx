@@ -9,7 +9,7 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { codeValue, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { useNetworkChoices, useSelectedNetwork } from '@/lib/stores/session';
+import { useLinkedNetwork, useNetworkChoices, useSelectedNetwork } from '@/lib/stores/session';
 import { useSelectedAccount } from '@/lib/vault/vault';
 import { AccountAbsentWarning } from './AccountAbsentWarning';
 import { CheckOnLedger } from './CheckOnLedger';
@@ -28,7 +28,7 @@ function useReceiveNetwork() {
   const selected = useSelectedNetwork();
   const choices = useNetworkChoices(selected);
   const [params, setParams] = useSearchParams();
-  const asked = choices.find((n) => n.id === params.get('network'));
+  const asked = useLinkedNetwork(params.get('network'));
   const choose = (id: string) => setParams({ network: id }, { replace: true });
   return { network: asked ?? selected, selected, choices, choose };
 }

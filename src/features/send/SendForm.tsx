@@ -30,7 +30,7 @@ import { batchRefusals, spentByBatch } from './batchRefusals';
 import { continueSend, type FieldErrors } from './continueSend';
 import { FindingsPanel } from './FindingsPanel';
 import { SendNetworkField } from './SendNetworkField';
-import { addToBatch, goTo, sendFlowStore, updateForm } from './sendFlowStore';
+import { addToBatch, goTo, onAnotherNetwork, sendFlowStore, updateForm } from './sendFlowStore';
 import { type SendableAsset, useSendAssets } from './useSendAssets';
 
 const presetLabels = {
@@ -171,7 +171,7 @@ export function SendForm() {
         onChange={(networkId) => {
           setErrors({});
           setRevert(undefined);
-          change({ networkId, asset: 'native', amount: '', max: false, unit: 'asset' });
+          change(onAnotherNetwork(form, networkId));
         }}
       />
       <Field label={t('send:form.from.label')} error={errors.fromId}>

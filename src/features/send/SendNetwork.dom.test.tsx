@@ -45,43 +45,78 @@ function showSend(path: string) {
   ).unmount;
 }
 
+const TOKEN = '0x00000000000000000000000000000000000000aa';
+
+function choose(field: HTMLSelectElement, value: string) {
+  flushSync(() => {
+    field.value = value;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
 describe('Send on the asset’s network', () => {
-  it('opens on the network a link names, and keeps it when the header changes', async () => {
+  it('opens on the network a link names, keeps it when the header changes, and says so', async () => {
     const state = wallet.store.getState();
     state.followNetwork('base');
     expect(header().id).not.toBe('base');
-    showSend('/send?asset=native&network=base');
-    await expect.poll(() => networkField().value).toBe('base');
-    expect(sendFlowStore.getState().form.networkId).toBe('base');
-    flushSync(() => state.selectNetwork('optimism'));
+    showSend(`/send?asset=${TOKEN}&network=base`);
+    await expect.poll(() => sendFlowStore.getState().form.asset).toBe(TOKEN);
     expect(networkField().value).toBe('base');
-    expect(queryByRole('alert')?.textContent ?? '').not.toContain('network changed');
+    expect(sendFlowStore.getState().form.networkId).toBe('base');
+    expect(queryByRole('note')).toBeUndefined();
+    // The header now shows one network alone, another one: the send stays, and says where it is.
+    flushSync(() => state.setNetworkView('optimism'));
+    expect(networkField().value).toBe('base');
+    expect(queryByRole('note')?.textContent).toBe(
+      'This send is on Base, not on OP Mainnet, the network the header shows.',
+    );
   });
 
-  it('changes network from its own field, starting the asset and amount afresh', async () => {
+  it('changes network from its own field, starting afresh all but the account and a plain recipient', () => {
     const state = wallet.store.getState();
     state.followNetwork('base');
-    sendFlowStore.setState({
-      form: { ...EMPTY_FORM, asset: '0x00000000000000000000000000000000000000aa', amount: '5' },
-    });
+    sendFlowStore.setState({ form: { ...EMPTY_FORM, recipient: 'bob.eth', asset: TOKEN, amount: '5', nonce: '7' } });
     showSend('/send');
     expect(networkField().value).toBe(header().id);
-    const field = networkField();
-    flushSync(() => {
-      field.value = 'base';
-      field.dispatchEvent(new Event('change', { bubbles: true }));
+    choose(networkField(), 'base');
+    expect(sendFlowStore.getState().form).toMatchObject({
+      networkId: 'base',
+      recipient: 'bob.eth',
+      asset: 'native',
+      amount: '',
+      nonce: '',
     });
-    expect(sendFlowStore.getState().form).toMatchObject({ networkId: 'base', asset: 'native', amount: '' });
     expect(networkField().value).toBe('base');
     expect(header().id).not.toBe('base');
   });
 
-  it('offers no choice when only the network in use is followed, and ignores a link naming no network', () => {
+  it('drops a call prepared on the other network when the network changes', () => {
+    wallet.store.getState().followNetwork('base');
+    const prepared = { recipient: TOKEN, data: '0x095ea7b3', callAbi: '[]', origin: 'swap' as const };
+    sendFlowStore.setState({ form: { ...EMPTY_FORM, ...prepared } });
+    showSend('/send');
+    choose(networkField(), 'base');
+    expect(sendFlowStore.getState().form).toMatchObject({ recipient: '', data: '', callAbi: '', origin: undefined });
+  });
+
+  it('goes back to the header’s network when opened plainly with nothing typed, and not otherwise', () => {
+    wallet.store.getState().followNetwork('base');
+    sendFlowStore.setState({ form: { ...EMPTY_FORM, networkId: 'base' } });
+    showSend('/send');
+    expect(sendFlowStore.getState().form.networkId).toBeUndefined();
+    unmount();
+    sendFlowStore.setState({ form: { ...EMPTY_FORM, networkId: 'base', recipient: 'bob.eth' } });
+    showSend('/send');
+    expect(sendFlowStore.getState().form.networkId).toBe('base');
+  });
+
+  it('takes no network from a link that the person does not use, nor a choice when only one is followed', async () => {
     const state = wallet.store.getState();
     state.followNetwork(header().id);
     for (const other of state.networks) if (other.id !== header().id) state.unfollowNetwork(other.id);
-    showSend('/send?asset=native&network=no-such-network');
-    expect(queryByRole('combobox', 'Network')).toBeUndefined();
+    showSend(`/send?asset=${TOKEN}&network=gnosis`);
+    await expect.poll(() => sendFlowStore.getState().form.asset).toBe(TOKEN);
     expect(sendFlowStore.getState().form.networkId).toBeUndefined();
+    expect(queryByRole('combobox', 'Network')).toBeUndefined();
   });
 });

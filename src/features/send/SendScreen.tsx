@@ -13,8 +13,14 @@ import { untrustedValue } from '@/core/i18n/message';
 import { amountInputText, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useAccountRecords } from '@/lib/queries/recordQueries';
-import { takeQueuedCalls, takeSendRequest } from '@/lib/send/sendRequest';
-import { ScreenNetwork, useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { sendRequestStore, takeQueuedCalls, takeSendRequest } from '@/lib/send/sendRequest';
+import {
+  ScreenNetwork,
+  useLinkedNetwork,
+  useSelectedNetwork,
+  useSession,
+  useViewedNetworks,
+} from '@/lib/stores/session';
 import { useSelectedAccount, useSendingAccounts } from '@/lib/vault/vault';
 import { AccountTransactions } from './AccountTransactions';
 import { BatchTransfers } from './BatchTransfers';
@@ -23,7 +29,7 @@ import { ReviewPanel } from './review/ReviewPanel';
 import { SafeBatchReview } from './review/SafeBatchReview';
 import { SafeProposedCard } from './review/SafeProposal';
 import { SendForm } from './SendForm';
-import { addToBatch, sendFlowStore, startOver, updateForm } from './sendFlowStore';
+import { addToBatch, type SendForm as SendFormState, sendFlowStore, startOver, updateForm } from './sendFlowStore';
 import { TxStatusCard } from './TxStatusCard';
 
 /**
@@ -35,23 +41,51 @@ export function SendScreen() {
   const header = useSelectedNetwork();
   const networks = useSession((s) => s.networks);
   const networkId = useStore(sendFlowStore, (s) => s.form.networkId);
+  // The form's network was chosen (a row, the Network field, a prepared call): any network it names.
   const network = networks.find((n) => n.id === networkId) ?? header;
-  // Another screen can open Send with an asset chosen, on its network (Home's row, an NFT's "Send"):
-  // a fresh form with it. A network id that names no network leaves the header's.
+  // Another screen can open Send with an asset chosen, on its network and from its account (Home's
+  // row, an NFT's "Send"): a fresh form with it. A network the person does not use is not taken.
   const [params, setParams] = useSearchParams();
   const requested = params.get('asset');
-  const requestedNetwork = params.get('network');
+  const linked = useLinkedNetwork(params.get('network'))?.id;
+  const requestedFrom = params.get('from') ?? undefined;
   useEffect(() => {
     if (!requested) return;
     startOver();
-    const onNetwork = networks.find((n) => n.id === requestedNetwork)?.id;
-    updateForm({ asset: requested.toLowerCase(), amount: '', max: false, unit: 'asset', networkId: onNetwork });
+    updateForm({ asset: requested.toLowerCase(), amount: '', max: false, unit: 'asset', networkId: linked });
+    if (requestedFrom) updateForm({ fromId: requestedFrom });
     setParams({}, { replace: true });
-  }, [requested, requestedNetwork, networks, setParams]);
+  }, [requested, linked, requestedFrom, setParams]);
+  // Opened plainly (the menu, Home's Send): an untouched form goes back to the header's network.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as Send opens (a link's asset is taken above)
+  useEffect(() => {
+    const { form, step } = sendFlowStore.getState();
+    if (!requested && step.name === 'form' && untouched(form)) updateForm({ networkId: undefined });
+  }, []);
+  const shown = useViewedNetworks();
+  // The chip shows one network and the send is on another: say so, above the form and the review.
+  const elsewhere = shown.length === 1 && shown[0]?.id !== network.id ? shown[0] : undefined;
   return (
     <ScreenNetwork network={network}>
+      {elsewhere && <OtherNetworkNotice network={network} shown={elsewhere} />}
       <SendOnNetwork network={network} />
     </ScreenNetwork>
+  );
+}
+
+/** Nothing typed, prepared or gathered in the form yet. */
+function untouched(form: SendFormState): boolean {
+  return !form.recipient && !form.amount && !form.data && form.batch.length === 0 && !form.origin;
+}
+
+function OtherNetworkNotice({ network, shown }: { network: Network; shown: Network }) {
+  return (
+    <p role="note" className={ui.noticeWarning}>
+      <T
+        id="send:otherNetwork"
+        values={{ network: untrustedValue(network.name, 'name'), shown: untrustedValue(shown.name, 'name') }}
+      />
+    </p>
   );
 }
 
@@ -84,6 +118,13 @@ function SendOnNetwork({ network }: { network: Network }) {
   const batchSafe = signable.find((a) => a.source.kind === 'safe' && batchFor === `${network.id}:${a.id}`);
   useEffect(() => {
     if (!owner || step.name !== 'form') return;
+    // Calls queued on another network only, with no batch gathered here: Send moves to their network.
+    const { queued } = sendRequestStore.getState();
+    const elsewhere = queued[0];
+    if (batch.length === 0 && elsewhere && !queued.some((call) => call.networkId === network.id)) {
+      updateForm({ networkId: elsewhere.networkId });
+      return;
+    }
     const native = { kind: 'native' as const, symbol: network.nativeCurrency.symbol, decimals: nativeDecimals };
     const waiting = takeQueuedCalls(
       network.id,
@@ -101,9 +142,12 @@ function SendOnNetwork({ network }: { network: Network }) {
   }, [owner, step.name, batch, batchFor, network.id, network.nativeCurrency.symbol, nativeDecimals]);
   // A contract write prepared on Contracts: recipient, value and call data filled in, the value
   // written as the person types it in the language shown.
+  const networks = useSession((s) => s.networks);
   useEffect(() => {
     const request = takeSendRequest();
     if (!request) return;
+    // Its value is in the coin of the network it was prepared on.
+    const decimals = networks.find((n) => n.id === request.networkId)?.nativeCurrency.decimals ?? nativeDecimals;
     startOver();
     updateForm({
       networkId: request.networkId,
@@ -111,7 +155,7 @@ function SendOnNetwork({ network }: { network: Network }) {
       fromId: request.fromId,
       recipient: request.recipient,
       asset: 'native',
-      amount: amountInputText(request.value, nativeDecimals),
+      amount: amountInputText(request.value, decimals),
       max: false,
       unit: 'asset',
       data: request.data,
@@ -120,7 +164,7 @@ function SendOnNetwork({ network }: { network: Network }) {
       swap: request.swap,
       autoContinue: request.origin === 'swap',
     });
-  }, [nativeDecimals]);
+  }, [nativeDecimals, networks]);
 
   return (
     <Screen title={t('send:title')}>

@@ -117,6 +117,23 @@ export function startOver(): void {
   }));
 }
 
+/**
+ * The form moved to another network: everything of the old one starts afresh (asset, amount, fees,
+ * nonce, and any call prepared there, which could mean something else at the same address on
+ * another chain); only the account, a plain recipient and a batch (kept for its own network) stay.
+ */
+export function onAnotherNetwork(form: SendForm, networkId: string): SendForm {
+  const plain = !form.data && !form.origin;
+  return {
+    ...EMPTY_FORM,
+    networkId,
+    fromId: form.fromId,
+    recipient: plain ? form.recipient : '',
+    batch: form.batch,
+    batchFor: form.batchFor,
+  };
+}
+
 /** Puts a checked transfer in the batch of `owner` (network and account); a batch of another is replaced. */
 export function addToBatch(transfer: Omit<BatchTransfer, 'id'>, owner: string): void {
   sendFlowStore.setState((s) => {

@@ -5,7 +5,7 @@ import { useSendingHeld, VerificationHold } from '@/components/VerificationHold'
 import type { Account } from '@/core/accounts/account';
 import { signerProfile } from '@/core/accounts/signerKinds';
 import type { Network } from '@/core/chain/networks';
-import { msg } from '@/core/i18n/message';
+import { noEip7702Message } from '@/core/smartAccount/support';
 import { isActive } from '@/core/tx/record';
 import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
@@ -75,7 +75,7 @@ export function SmartAccountBody({ network, account }: { network: Network; accou
     if (support.data !== true)
       return (
         <p className={ui.noticeWarning}>
-          <T message={msg('core.chain:smartAccount.no7702')} />
+          <T message={noEip7702Message(network.feeFamily)} />
         </p>
       );
     if (cannot)

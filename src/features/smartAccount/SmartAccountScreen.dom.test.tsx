@@ -1,6 +1,6 @@
 // The smart-account screen over a whole test wallet and a fake node (through fetch) of the local
 // chain: a delegate whose code is not the published one is refused before anything is signed; a
-// network without EIP-7702 offers no upgrade; a delegation to another contract is shown as a
+// network without EIP-7702 offers no upgrade, and ZKsync Era says why without asking; a delegation to another contract is shown as a
 // danger and undone through the review, as a type-4 transaction carrying an authorization to the
 // zero address; the advanced choice holds Continue until its warning is ticked and names what is
 // wrong with the address typed, keeping it; a Ledger's account says what it signs, a browser wallet's why it is never asked;
@@ -30,6 +30,8 @@ const poll = { timeout: 4_000, interval: 10 };
 /** What the fake chain holds: code per address (none elsewhere), and whether it runs EIP-7702. */
 let codes: Map<string, Hex>;
 let runs7702: boolean;
+/** How many times the node was asked whether it runs EIP-7702 (an eth_call carrying an authorization). */
+let probed: number;
 let sends: ReturnType<typeof fakeSends>;
 const block = { ...FAKE_BLOCK };
 
@@ -44,6 +46,7 @@ async function answer(method: string, params: unknown[]): Promise<unknown> {
   if (method === 'eth_call') {
     // The support probe: a throwaway account authorizing the delegate, asked its NAME().
     const [call] = params as [{ authorizationList?: unknown[] }];
+    if (call.authorizationList) probed += 1;
     if (call.authorizationList && runs7702)
       return encodeAbiParameters([{ type: 'string' }], ['EIP7702StatelessDeleGator']);
     return '0x';
@@ -58,6 +61,7 @@ let unmount: () => void = () => undefined;
 beforeEach(async () => {
   codes = new Map([[DELEGATION_CONTRACTS.delegator.toLowerCase(), '0x6000']]);
   runs7702 = true;
+  probed = 0;
   estimated = [];
   sends = fakeSends(() => block);
   wallet = await createTestWallet();
@@ -121,6 +125,22 @@ describe('the smart-account screen', () => {
     show(ME);
     await expect.poll(() => shows('This network does not run EIP-7702'), poll).toBe(true);
     expect(button('Continue')).toBeUndefined();
+    expect(probed).toBeGreaterThan(0);
+  });
+
+  it('on ZKsync Era says why there is no smart account, without asking its node', async () => {
+    // A node that would say yes: the answer comes from the network's family, not from the node.
+    vi.stubGlobal('fetch', fakeSimulationNode(answer, { block, chainId: 324 }).fetch);
+    wallet.store.getState().selectNetwork('zksync');
+    show(ME);
+    await expect.poll(() => shows('Plain account'), poll).toBe(true);
+    await expect
+      .poll(() => shows('This is a ZKsync network (such as ZKsync Era): it has smart accounts of its own'), poll)
+      .toBe(true);
+    expect(shows('does not take Ethereum’s EIP-7702 delegations')).toBe(true);
+    expect(shows('This network does not run EIP-7702')).toBe(false);
+    expect(button('Continue')).toBeUndefined();
+    expect(probed).toBe(0);
   });
 
   it('shows a delegation to another contract as a danger, and undoes it through the review', async () => {

@@ -5,7 +5,7 @@ import type { Network } from '@/core/chain/networks';
 import { readSmartAccountState } from '@/core/smartAccount/accountState';
 import type { ExecutionCall } from '@/core/smartAccount/execution';
 import { type BatchToPrepare, prepareBatch } from '@/core/smartAccount/smartBatch';
-import { runsEip7702 } from '@/core/smartAccount/support';
+import { networkRunsEip7702 } from '@/core/smartAccount/support';
 import { chainKeys } from './chainQueries';
 import { plannedBatchGas } from './simulationQueries';
 
@@ -54,11 +54,14 @@ export function recipientRunsCode(
   return to && cache.fetchQuery(smartAccountStateQuery(network, to, undefined)).then((state) => state.kind !== 'plain');
 }
 
-/** Whether the network runs EIP-7702 with Cairn's delegate in place: asked once per node and session. */
+/**
+ * Whether the network runs EIP-7702 with Cairn's delegate in place: asked once per node and
+ * session; never on a ZKsync chain (networkRunsEip7702), whose node is not asked.
+ */
 export function eip7702SupportQuery(network: Network) {
   return queryOptions({
     queryKey: smartAccountKeys.support(network),
-    queryFn: () => runsEip7702(chainClient(network), network.chainId),
+    queryFn: () => networkRunsEip7702(network),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });

@@ -7,6 +7,7 @@ import {
   type SessionState,
   type SessionStore,
   selectedNetwork,
+  viewsAll,
 } from '@/core/session/sessionStore';
 
 const SessionContext = createContext<SessionStore | null>(null);
@@ -81,8 +82,35 @@ export function useNetworkChoices(current: Network): Network[] {
   );
 }
 
-/** This window's view: 'all', or the one followed network it shows (all once that one is unfollowed). */
+/**
+ * The network a link's `network=` names, when it is one the person may act on here (the followed
+ * ones and the header's: useNetworkChoices); undefined for any other, so a link can never steer an
+ * action to a network the person does not use.
+ */
+export function useLinkedNetwork(id: string | null | undefined): Network | undefined {
+  const choices = useNetworkChoices(useSession(selectedNetwork));
+  return id ? choices.find((n) => n.id === id) : undefined;
+}
+
+/** This window's view: 'all', or the one network it shows (all once that one is removed). */
 export function useNetworkView(): 'all' | Network {
   // The selector gives 'all' or a network of the state's own list: the same value until it changes.
   return useSession(networkView);
+}
+
+/**
+ * The networks this window's lists show (Home, Activity, NFTs, Approvals), as the header's chip
+ * says: every followed one while several are followed and all are viewed, else the one network
+ * the chip shows (the one viewed, or the header's).
+ */
+export function useViewedNetworks(): Network[] {
+  const all = useViewsAll();
+  const followed = useFollowedNetworks();
+  const header = useSession(selectedNetwork);
+  return useMemo(() => (all ? followed : [header]), [all, followed, header]);
+}
+
+/** Whether this window shows every followed network at once (the chip reads "All networks"). */
+export function useViewsAll(): boolean {
+  return useSession(viewsAll);
 }

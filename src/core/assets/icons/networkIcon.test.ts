@@ -16,6 +16,7 @@ describe('network icons', () => {
       bsc: 'network-binance-smart-chain',
       gnosis: 'network-gnosis',
       avalanche: 'network-avalanche',
+      zksync: 'network-zksync',
     });
   });
 

@@ -15,6 +15,7 @@ export const NETWORK_ICON_NAMES = [
   'network-gnosis',
   'network-optimism',
   'network-polygon',
+  'network-zksync',
 ] as const;
 
 export type NetworkIconName = (typeof NETWORK_ICON_NAMES)[number];
@@ -26,6 +27,7 @@ export const NETWORK_ICONS: Readonly<Record<number, NetworkIconName>> = {
   56: 'network-binance-smart-chain',
   100: 'network-gnosis',
   137: 'network-polygon',
+  324: 'network-zksync',
   901: 'local-chain',
   8453: 'network-base',
   31337: 'local-chain',

@@ -57,6 +57,7 @@ describe('token icons', () => {
       // xDAI is bridged DAI; the package has no icon of its own for it.
       gnosis: 'token-DAI',
       avalanche: 'token-AVAX',
+      zksync: 'token-ETH',
     });
     expect(tokenIconName(424242, 'native')).toBeUndefined();
   });

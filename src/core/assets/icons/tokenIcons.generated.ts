@@ -81,6 +81,7 @@ export const NATIVE_COIN_ICONS: Readonly<Record<number, TokenIconName>> = {
   56: 'token-BNB',
   100: 'token-DAI',
   137: 'token-POL',
+  324: 'token-ETH',
   901: 'token-ETH',
   8453: 'token-ETH',
   31337: 'token-ETH',

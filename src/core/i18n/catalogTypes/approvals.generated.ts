@@ -6,6 +6,7 @@ declare module '../message' {
     "approvals": true;
   }
   interface MessageCatalog {
+    "approvals:allNetworks": undefined;
     "approvals:allowed.amount": { "amount": MessageValue };
     "approvals:allowed.baseUnits": { "amount": MessageValue };
     "approvals:allowed.everyNft": undefined;
@@ -25,6 +26,7 @@ declare module '../message' {
     "approvals:empty.neverSent": undefined;
     "approvals:empty.none": undefined;
     "approvals:empty.title": undefined;
+    "approvals:empty.titleOn": { "network": MessageValue };
     "approvals:intro.account": { "account": MessageValue; "network": MessageValue };
     "approvals:intro.noAccount": undefined;
     "approvals:item.allowed": undefined;
@@ -52,10 +54,14 @@ declare module '../message' {
     "approvals:list.label": undefined;
     "approvals:list.revokeSelected": { "count": number };
     "approvals:list.title": { "count": number };
+    "approvals:list.titleOn": { "count": number; "network": MessageValue };
+    "approvals:networks": undefined;
+    "approvals:onNetwork": { "network": MessageValue; "text": MessageValue };
     "approvals:progress.blocks": { "done": number | bigint; "total": number | bigint };
     "approvals:progress.scanning": undefined;
     "approvals:progress.state": undefined;
     "approvals:readFailed": { "error": MessageValue };
+    "approvals:readFailedOn": { "error": MessageValue; "network": MessageValue };
     "approvals:reading": undefined;
     "approvals:review.cancel": undefined;
     "approvals:review.close": undefined;

@@ -283,6 +283,7 @@ declare module '../message' {
     "core.chain:smartAccount.frameworkMismatch": { "address": MessageValue; "contract": MessageValue };
     "core.chain:smartAccount.isContract": { "address": MessageValue };
     "core.chain:smartAccount.no7702": undefined;
+    "core.chain:smartAccount.no7702ZkSync": undefined;
     "core.chain:smartAccount.otherDelegated": { "address": MessageValue };
     "core.chain:smartAccount.otherFramework": { "address": MessageValue };
     "core.chain:smartAccount.otherNoCode": { "address": MessageValue };

@@ -6,6 +6,7 @@ declare module '../message' {
     "nfts": true;
   }
   interface MessageCatalog {
+    "nfts:allNetworks": undefined;
     "nfts:card.collection": undefined;
     "nfts:card.contract": undefined;
     "nfts:card.line": { "collection": MessageValue; "id": MessageValue };
@@ -19,13 +20,17 @@ declare module '../message' {
     "nfts:empty.body": { "network": MessageValue };
     "nfts:empty.receive": undefined;
     "nfts:empty.title": undefined;
+    "nfts:empty.titleOn": { "network": MessageValue };
     "nfts:error.contracts": { "error": MessageValue };
     "nfts:error.history": { "error": MessageValue };
     "nfts:error.sync": { "error": MessageValue };
     "nfts:intro.account": { "account": MessageValue; "network": MessageValue };
     "nfts:intro.noAccount": undefined;
     "nfts:list": undefined;
+    "nfts:listOn": { "network": MessageValue };
     "nfts:looking": undefined;
+    "nfts:lookingOn": { "network": MessageValue };
+    "nfts:networks": undefined;
     "nfts:title": undefined;
     "nfts:tryAgain": undefined;
   }

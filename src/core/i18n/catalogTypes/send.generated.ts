@@ -126,6 +126,7 @@ declare module '../message' {
     "send:history.saveDamaged": undefined;
     "send:history.title": undefined;
     "send:networkChanged": { "network": MessageValue };
+    "send:otherNetwork": { "network": MessageValue; "shown": MessageValue };
     "send:review.amount": undefined;
     "send:review.approvalsLink": undefined;
     "send:review.call": undefined;
