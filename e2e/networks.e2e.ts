@@ -418,15 +418,7 @@ describe('a network whose node refuses or answers for another chain', () => {
   });
 
   it('backs off a node that answers 429, counting its last figures and saying so', async () => {
-    // Each network's history synced first (it follows every network too): what is counted below
-    // is what is asked again after the refusal, not the end of a first sync under way.
-    const { page } = await demoWalletPage(env, { landOn: 'activity' });
-    const activity = new Activity(page);
-    for (const network of ['Local chain', 'Local OP chain'])
-      await expect
-        .poll(() => activity.networkLine(network).textContent(), { timeout: 30_000 })
-        .toMatch(/up to date at block/);
-    await new AppShell(page).goTo('Home');
+    const { page } = await demoWalletPage(env);
     await expect.poll(() => statusOf(page, 'Local OP chain').textContent()).toMatch(/block/);
     const proxy = env.opProxy;
     if (!proxy) throw new Error('this suite needs the OP proxy');
