@@ -386,7 +386,7 @@ describe('all networks at once', () => {
       expect(await onChain(env.chain.url, hash), hash).toBe(false);
     }
     // Back to all networks: the same choice as the header's.
-    await activity.networkFilter.selectOption({ label: 'All networks' });
+    await activity.networkFilter.selectOption({ label: 'All networks you follow' });
     await expect.poll(async () => (await activity.counts())?.shown).toBe(all);
     expect(consoleErrors).toEqual([]);
   });

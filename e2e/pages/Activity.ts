@@ -33,7 +33,7 @@ export class Activity {
     // The count line has no role of its own: it is found by its wording.
     this.countLine = this.screen.getByText(/^[\d,]+ (of [\d,]+ )?transactions?$/);
     this.networkLines = this.screen.getByRole('list', { name: 'History per network', exact: true });
-    this.networkFilter = this.screen.getByRole('combobox', { name: 'Network', exact: true });
+    this.networkFilter = this.screen.getByRole('combobox', { name: 'Networks shown', exact: true });
   }
 
   /** The status line of one network's history ("Local OP chain: up to date at block 41"). */

@@ -18,7 +18,7 @@ import { translate, useLocale, useT } from '@/lib/i18n';
 import { errorCopy, errorMessage } from '@/lib/i18n/errorMessages';
 import { useLinks } from '@/lib/links';
 import { useHistorySync } from '@/lib/stores/activity';
-import { useFollowedNetworks, useNetworkView, useSelectedNetwork } from '@/lib/stores/session';
+import { useFollowedNetworks, useSelectedNetwork, useViewsAll } from '@/lib/stores/session';
 import { useVault } from '@/lib/vault/vault';
 import { HistoriesAcross, type NetworkHistory } from './HistoriesAcross';
 import { HistoryFilters } from './HistoryFilters';
@@ -34,11 +34,12 @@ import { NetworkHistoryLines } from './NetworkHistoryLines';
  */
 export function ActivityScreen() {
   const followed = useFollowedNetworks();
-  const view = useNetworkView();
+  const all = useViewsAll();
+  // The header's network: the one viewed, when the window views one.
   const selected = useSelectedNetwork();
   const account = useVault((s) => s.accounts.find((a) => a.id === s.selectedAccountId));
   const several = followed.length > 1;
-  const narrowTo = several && view !== 'all' ? view : undefined;
+  const narrowTo = several && !all ? selected : undefined;
   // Every followed network is read, also when one is chosen: choosing another shows it at once.
   const networks = useMemo(
     () =>
@@ -188,7 +189,8 @@ function ActivityHistory({
         filter={filter}
         onFilter={(patch) => setFilter((f) => ({ ...f, ...patch }))}
         parts={inView}
-        networks={several ? networks : undefined}
+        followed={several ? networks : []}
+        narrowTo={narrowTo}
       />
       <div className={ui.actions}>
         <label className={ui.checkbox}>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Field } from '@/components/Field';
+import { NetworkViewSelect } from '@/components/NetworkViewSelect';
 import type { EntryFilter } from '@/core/activity/entries';
 import type { Network } from '@/core/chain/networks';
 import { untrustedLabel } from '@/core/text/untrustedText';
@@ -19,27 +20,20 @@ export function HistoryFilters({
   filter,
   onFilter,
   parts,
-  networks,
+  followed,
+  narrowTo,
 }: {
   filter: EntryFilter;
   onFilter: (patch: Partial<EntryFilter>) => void;
   /** The networks whose entries are in view, for the asset choices. */
   parts: readonly NetworkHistory[];
-  /** The networks to choose from, when the history spans several. */
-  networks: readonly Network[] | undefined;
+  /** The networks to choose from (none when the history is of one network). */
+  followed: readonly Network[];
+  /** The one network viewed, across several; undefined for all. */
+  narrowTo: Network | undefined;
 }) {
   const t = useT('activity');
   const setNetworkView = useSession((s) => s.setNetworkView);
-  const selectNetwork = useSession((s) => s.selectNetwork);
-  const chooseNetwork = (id: string) => {
-    if (id === '') {
-      setNetworkView('all');
-      return;
-    }
-    // As the header's chip does: the view and the network the one-network tools use.
-    selectNetwork(id);
-    setNetworkView(id);
-  };
   // Each asset once (the native coin once, named by every coin's symbol the networks in view have).
   const assetChoices = useMemo(() => {
     const symbols = new Map<string, string[]>();
@@ -53,19 +47,13 @@ export function HistoryFilters({
   }, [parts]);
   return (
     <search className={styles.filters} aria-label={t('activity:filters.label')}>
-      {networks && (
-        <Field label={t('activity:filters.network')}>
-          <select value={filter.network ?? ''} onChange={(e) => chooseNetwork(e.target.value)}>
-            <option value="">{t('activity:filters.allNetworks')}</option>
-            {networks.map((network) => (
-              // A network's name is data the person or a preset gave, not words to translate.
-              <option key={network.id} value={network.id} translate="no">
-                {untrustedLabel(network.name, 'name')}
-              </option>
-            ))}
-          </select>
-        </Field>
-      )}
+      <NetworkViewSelect
+        label={t('activity:filters.network')}
+        allLabel={t('activity:filters.allNetworks')}
+        followed={followed}
+        value={narrowTo ?? 'all'}
+        onChange={setNetworkView}
+      />
       <Field label={t('activity:filters.search')}>
         <input
           type="search"
