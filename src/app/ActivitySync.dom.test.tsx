@@ -2,7 +2,7 @@
 // network: each network is followed on its own head (its own node, its own chain id), the
 // header's at each block and the others in the background (no newHeads socket, no block-by-block
 // poll), and each names only the accounts its node may be told of (accountsToRead, per network).
-
+import { flushSync } from 'react-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { HistorySync } from '@/core/activity/historySync';
@@ -62,6 +62,8 @@ function show() {
 
 describe('the history sync of every followed network', () => {
   it('follows each network at its own head, the header’s at each block, the others in the background', async () => {
+    // The window shows Ethereum alone (the chip): Ethereum is the one worked on.
+    wallet.store.getState().setNetworkView('ethereum');
     show();
     await expect
       .poll(() => follows.map((f) => `${f.network}@${f.block}`).sort(), poll)
@@ -73,6 +75,9 @@ describe('the history sync of every followed network', () => {
     };
     expect(observers('ethereum').map((o) => o.options.meta)).not.toContainEqual(BACKGROUND_HEAD_OBSERVER);
     expect(observers('base').map((o) => o.options.meta)).toEqual([BACKGROUND_HEAD_OBSERVER]);
+    // All networks viewed at once: none is worked on, the header's too is followed in the background.
+    flushSync(() => wallet.store.getState().setNetworkView('all'));
+    await expect.poll(() => observers('ethereum').map((o) => o.options.meta), poll).toEqual([BACKGROUND_HEAD_OBSERVER]);
   });
 
   it('names only the selected account through a node the person did not choose, per network', async () => {

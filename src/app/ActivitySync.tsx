@@ -7,14 +7,14 @@ import { approvalKeys } from '@/lib/queries/approvalKeys';
 import { activityKeys } from '@/lib/queries/localKeys';
 import { useChainHead } from '@/lib/queries/useChainHead';
 import { useHistorySync } from '@/lib/stores/activity';
-import { useFollowedNetworks, useSelectedNetwork, useSession } from '@/lib/stores/session';
+import { useFollowedNetworks, useSelectedNetwork, useSession, useViewsAll } from '@/lib/stores/session';
 import { useVault } from '@/lib/vault/vault';
 
 /**
  * Keeps the history of every network Cairn follows (and of the network the header chose, followed
  * or not) up to date, each network on its own: its own head, its own nodes, its own sync
  * (core/activity/historySync), so one that is slow, down or rate limited holds up no other. The
- * header's network is followed at each new block; the others in the background, at the pace their
+ * header's network is followed at each new block (unless all networks are viewed at once); the others in the background, at the pace their
  * shared head is asked (refreshPolicy: at most every max(block time, 12 s) while a list shows them,
  * else once a minute, and on focus), never at an L2's block speed. What a sync writes is read again.
  */
@@ -31,9 +31,12 @@ export function ActivitySync() {
       }),
     [historySync, queryClient],
   );
+  // Viewing all networks at once, none is the one worked on: the header's too is followed in the
+  // background (its transactions in flight still are at each block: useTransactionTracker).
+  const all = useViewsAll();
   const networks = followed.some((n) => n.id === selected.id) ? followed : [selected, ...followed];
   return networks.map((network) => (
-    <NetworkHistorySync key={network.id} network={network} working={network.id === selected.id} />
+    <NetworkHistorySync key={network.id} network={network} working={!all && network.id === selected.id} />
   ));
 }
 
