@@ -96,6 +96,8 @@ export async function followOnly(page: Page, networks: readonly BenchNetwork[]):
   const shell = new AppShell(page);
   await new Settings(page).followOnly(networks.map((n) => n.name));
   await shell.chooseNetwork((networks[0] as BenchNetwork).name);
+  // Choosing one network views it alone: several are then viewed all at once again.
+  if (networks.length > 1) await shell.chooseNetwork('All networks');
   await shell.goTo('Home');
   await totalShown(page, networks);
 }
