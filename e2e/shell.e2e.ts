@@ -132,6 +132,11 @@ describe('app shell against a fresh local chain', () => {
     await expect.poll(() => shell.statusText()).toContain('chain id 11155111');
     await page.reload();
     await shell.heading.waitFor();
+    // Still Sepolia's node in the header's status. Sepolia is now followed beside the local chain
+    // (the first choice of a page served with it), so the chip shows both: All networks.
+    await expect.poll(() => shell.statusText()).toContain('chain id 11155111');
+    expect(await shell.selectedNetwork()).toBe('All networks');
+    await shell.chooseNetwork('Sepolia');
     expect(await shell.selectedNetwork()).toBe('Sepolia');
     await shell.chooseNetwork('Local chain');
     await expect.poll(() => shell.statusText()).toContain('Connected');
