@@ -3,7 +3,6 @@ import { useStore } from 'zustand';
 import type { Network } from '@/core/chain/networks';
 import {
   followedNetworks,
-  networkView,
   type SessionState,
   type SessionStore,
   selectedNetwork,
@@ -90,12 +89,6 @@ export function useNetworkChoices(current: Network): Network[] {
 export function useLinkedNetwork(id: string | null | undefined): Network | undefined {
   const choices = useNetworkChoices(useSession(selectedNetwork));
   return id ? choices.find((n) => n.id === id) : undefined;
-}
-
-/** This window's view: 'all', or the one network it shows (all once that one is removed). */
-export function useNetworkView(): 'all' | Network {
-  // The selector gives 'all' or a network of the state's own list: the same value until it changes.
-  return useSession(networkView);
 }
 
 /**
