@@ -1,12 +1,14 @@
 // The history sync of every followed network, over a whole test wallet with a fake node per
 // network: each network is followed on its own head (its own node, its own chain id), the
 // header's at each block and the others in the background (no newHeads socket, no block-by-block
-// poll), and each names only the accounts its node may be told of (accountsToRead, per network).
+// poll, each pass at the network's next tick), and each names only the accounts its node may be
+// told of (accountsToRead, per network).
 import { flushSync } from 'react-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { HistorySync } from '@/core/activity/historySync';
 import type { SyncStatusState } from '@/core/activity/syncStatus';
+import { BACKGROUND_POLL_MS } from '@/core/chain/refreshPolicy';
 import { BACKGROUND_HEAD_OBSERVER, chainKeys } from '@/lib/queries/chainQueries';
 import { ActivityProvider } from '@/lib/stores/activity';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
@@ -29,7 +31,11 @@ const recordingSync = (): HistorySync => ({
   onWritten: () => () => undefined,
 });
 
+/** The background networks' next tick (their passes wait for it): the clock moved on one pace. */
+const nextTick = () => vi.advanceTimersByTimeAsync(BACKGROUND_POLL_MS);
+
 beforeEach(async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   follows = [];
   wallet = await createTestWallet();
   // Ethereum's and Base's nodes, each answering for its own chain, at its own head.
@@ -49,6 +55,7 @@ afterEach(() => {
   unmount();
   wallet.close();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 function show() {
@@ -87,6 +94,11 @@ describe('the history sync of every followed network', () => {
     // All accounts allowed on Base alone: Base's pass names both, Ethereum's still one.
     follows = [];
     wallet.store.getState().setAllAccountReads('base', true);
+    // After the first, a background pass waits for the network's tick, when its figures are read:
+    // one request for both.
+    await new Promise((done) => setTimeout(done, 200));
+    expect(accounts()).toEqual([]);
+    await nextTick();
     await expect.poll(() => accounts(), poll).toContain('base:2');
     expect(accounts().filter((a) => a.startsWith('ethereum:'))).not.toContain('ethereum:2');
   });

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { Address } from 'viem';
 import { accountsToRead } from '@/core/chain/networkConfig';
 import type { Network } from '@/core/chain/networks';
+import { paceOf, untilTick } from '@/core/chain/refreshPolicy';
 import { approvalKeys } from '@/lib/queries/approvalKeys';
 import { activityKeys } from '@/lib/queries/localKeys';
 import { useChainHead } from '@/lib/queries/useChainHead';
@@ -14,9 +15,10 @@ import { useVault } from '@/lib/vault/vault';
  * Keeps the history of every network Cairn follows (and of the network the header chose, followed
  * or not) up to date, each network on its own: its own head, its own nodes, its own sync
  * (core/activity/historySync), so one that is slow, down or rate limited holds up no other. The
- * header's network is followed at each new block (unless all networks are viewed at once); the others in the background, at the pace their
- * shared head is asked (refreshPolicy: at most every max(block time, 12 s) while a list shows them,
- * else once a minute, and on focus), never at an L2's block speed. What a sync writes is read again.
+ * header's network is followed at each new block (unless all networks are viewed at once); the
+ * others in the background, at the pace their shared head is asked (refreshPolicy: at most every
+ * max(block time, 12 s) while a list shows them, else about once a minute, and on focus), never at
+ * an L2's block speed, each pass at the network's next tick. What a sync writes is read again.
  */
 export function ActivitySync() {
   const selected = useSelectedNetwork();
@@ -79,11 +81,21 @@ function NetworkHistorySync({ network, working }: { network: Network; working: b
     for (const account of accountList.split(',').filter(Boolean)) void historySync.request(network, account as Address);
   }, [explorer]);
 
+  const passedOnce = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new head (its hash) or a change of explorer asks again.
   useEffect(() => {
     const head = latestBlock.current;
     if (head === undefined || accountList === '') return;
-    void historySync.follow(network, accountList.split(',') as Address[], head);
-  }, [block?.hash, accountList, network, explorer, historySync]);
+    const pass = () => void historySync.follow(network, accountList.split(',') as Address[], head);
+    // The first pass in this window goes at once: the list is brought up to date when shown.
+    if (working || !passedOnce.current) {
+      passedOnce.current = true;
+      return pass();
+    }
+    // Later, in the background, a pass waits for the network's next tick, when its figures are
+    // read (refreshPolicy's untilTick): both then go in one request.
+    const timer = setTimeout(pass, untilTick(paceOf(network, 'background').pollMs, Date.now()));
+    return () => clearTimeout(timer);
+  }, [block?.hash, accountList, network, explorer, historySync, working]);
   return null;
 }

@@ -125,4 +125,41 @@ describe('following accounts block by block', () => {
       expect(proxy.calls.eth_getLogs).toBe(3);
     },
   );
+
+  it('asks the last head’s header beside the new blocks’ logs, in one request, when blocks were missed', async () => {
+    const who = accounts(3);
+    const network = testNetwork(proxy.url);
+    const store = memoryActivityStore();
+    await follow(network, store, who);
+    await testNode(chain.url).mine({ blocks: 5 });
+    const client = chainClient(network);
+    const head = await readChainHead(client, network, { withTransactions: true });
+    proxy.resetCounts();
+    const results = await followAccounts({ client, network, store }, who, head.block);
+    expect([...results.values()].every((r) => 'changed' in r)).toBe(true);
+    // The last head's header, and the four blocks before the new head (the local chain's history
+    // of plain transfers is read from its blocks).
+    expect(proxy.calls).toEqual({ eth_getBlockByNumber: 1 + 4, eth_getLogs: 3 });
+    expect(proxy.requests).toBe(1);
+  });
+
+  it('keeps nothing of the read for an account whose last head left the chain: it is synced on its own', async () => {
+    const who = accounts(2);
+    const network = testNetwork(chain.url);
+    const store = memoryActivityStore();
+    const node = testNode(chain.url);
+    const before = await node.snapshot();
+    await node.mine({ blocks: 3 });
+    await follow(network, store, who);
+    const stored = await store.state(network.chainId, who[0] as Address);
+    // Another chain from the snapshot on: the block each account last saw is not on it any more.
+    await node.revert({ id: before });
+    await node.setNextBlockTimestamp({ timestamp: BigInt(Math.floor(Date.now() / 1000) + 3_600) });
+    await node.mine({ blocks: 5 });
+    const client = chainClient(network);
+    const head = await readChainHead(client, network, { withTransactions: true });
+    const results = await followAccounts({ client, network, store }, who, head.block);
+    expect([...results.values()]).toEqual([{ behind: true }, { behind: true }]);
+    expect(await store.state(network.chainId, who[0] as Address)).toEqual(stored);
+  });
 });

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { builtInNetworks, type Network } from './networks';
-import { BACKGROUND_POLL_MS, paceOf, RATE_LIMIT_MAX_WAIT_MS, rateLimitWaitMs } from './refreshPolicy';
+import {
+  BACKGROUND_POLL_MS,
+  backgroundHeadPollMs,
+  paceOf,
+  RATE_LIMIT_MAX_WAIT_MS,
+  rateLimitWaitMs,
+  untilTick,
+} from './refreshPolicy';
 
 const networks = builtInNetworks('http://127.0.0.1:8545');
 const byId = (id: string) => networks.find((n) => n.id === id) as Network;
@@ -74,5 +81,41 @@ describe('the rate-limit back-off', () => {
         if (wait * 2 <= RATE_LIMIT_MAX_WAIT_MS) expect(rateLimitWaitMs(pollMs, refusals + 1)).toBe(wait * 2);
       }),
     );
+  });
+});
+
+describe('untilTick', () => {
+  it('waits for the next whole multiple of the period, so asks due together go at one time', () => {
+    expect(untilTick(12_000, 1_000_000)).toBe(8_000); // 1,008,000 = 84 × 12,000
+    expect(untilTick(12_000, 1_008_000)).toBe(12_000); // on a tick: the next one
+    expect(untilTick(60_000, 1_000_000)).toBe(20_000); // 1,020,000: a 12 s tick too
+  });
+
+  it('skips a tick less than half a period after the last ask (one on focus), taking the next', () => {
+    expect(untilTick(12_000, 1_007_000, 1_006_500)).toBe(13_000);
+    expect(untilTick(12_000, 1_007_000, 1_001_000)).toBe(1_000);
+  });
+
+  it('always lands on a tick, within one and a half periods', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1_000, max: 120_000 }),
+        fc.integer({ min: 0, max: 2 ** 42 }),
+        fc.integer({ min: 0, max: 200_000 }),
+        (period, now, ago) => {
+          const wait = untilTick(period, now, now - ago);
+          expect((now + wait) % period).toBe(0);
+          expect(wait).toBeGreaterThan(0);
+          expect(wait).toBeLessThanOrEqual(period * 1.5);
+        },
+      ),
+    );
+  });
+});
+
+describe('backgroundHeadPollMs', () => {
+  it('asks a background head about once a minute, on one of its ticks', () => {
+    expect(backgroundHeadPollMs(byId('arbitrum'))).toBe(60_000);
+    expect(backgroundHeadPollMs({ ...byId('ethereum'), blockTimeMs: 13_000 })).toBe(65_000);
   });
 });

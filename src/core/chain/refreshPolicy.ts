@@ -17,8 +17,9 @@ export type Pace = { pollMs: number; socket: boolean };
 export const BACKGROUND_POLL_MS = 12_000;
 
 /**
- * How often a background network's head is asked: only to notice a node gone or answering for
- * another chain, since its figures' own read (one aggregate3, every pace) tells their block.
+ * How often a background network's head is asked at least: only to notice a node gone or
+ * answering for another chain, since its figures' own read (one aggregate3, every pace) tells
+ * their block. Rounded up to a whole number of the network's paces: backgroundHeadPollMs.
  */
 export const BACKGROUND_HEAD_POLL_MS = 60_000;
 
@@ -36,6 +37,29 @@ export function paceOf(network: Network, attention: Attention): Pace {
     return { pollMs: headPollIntervalMs(network), socket: headSocketUrl(network) !== undefined };
   }
   return { pollMs: Math.max(network.blockTimeMs, BACKGROUND_POLL_MS), socket: false };
+}
+
+/**
+ * How often a background network's head is asked: every so many of its paces (at least
+ * BACKGROUND_HEAD_POLL_MS), so that each ask falls on one of the network's ticks (untilTick).
+ */
+export function backgroundHeadPollMs(network: Network): number {
+  const pollMs = paceOf(network, 'background').pollMs;
+  return pollMs * Math.ceil(BACKGROUND_HEAD_POLL_MS / pollMs);
+}
+
+/**
+ * How long until a network's next background tick: the next whole multiple of `periodMs` since
+ * the epoch. Everything a background network is asked (its figures, its head, the history pass of
+ * the head last seen) waits for a tick, so that what falls due together goes in one batch (one
+ * HTTP request) rather than one each at times of its own. A tick less than half a period after
+ * `lastAt` (an ask on focus) is skipped: the next one comes instead.
+ */
+export function untilTick(periodMs: number, now: number, lastAt = 0): number {
+  const period = Math.max(periodMs, 1);
+  let tick = (Math.floor(now / period) + 1) * period;
+  if (tick - lastAt < period / 2) tick += period;
+  return tick - now;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isRateLimited } from '@/core/assets/networkPortfolio';
-import { rateLimitWaitMs } from '@/core/chain/refreshPolicy';
+import { rateLimitWaitMs, untilTick } from '@/core/chain/refreshPolicy';
 
 /** A query's state as the back-off reads it (TanStack's). */
 export type ReadState = { error: unknown; errorUpdatedAt: number; dataUpdatedAt: number };
@@ -15,13 +15,14 @@ export const refusingNow = (state: ReadState): boolean =>
 const refusals = new Map<string, { count: number; at: number }>();
 
 /**
- * When a background network's figures are read next: at `pollMs`, or later and later while its
- * node refuses them as too many (rateLimitWaitMs), until a read succeeds.
+ * When a background network's figures are read next: at its next tick of `pollMs` (untilTick:
+ * with its head and history when those are due), or later and later while its node refuses them
+ * as too many (rateLimitWaitMs), until a read succeeds.
  */
-export function nextReadMs(queryHash: string, state: ReadState, pollMs: number): number {
+export function nextReadMs(queryHash: string, state: ReadState, pollMs: number, now = Date.now()): number {
   if (!refusingNow(state)) {
     refusals.delete(queryHash);
-    return pollMs;
+    return untilTick(pollMs, now, state.dataUpdatedAt);
   }
   const known = refusals.get(queryHash);
   const count = known?.at === state.errorUpdatedAt ? known.count : (known?.count ?? 0) + 1;

@@ -5,8 +5,8 @@ import { chainClient } from '@/core/chain/client';
 import type { HeadFeed } from '@/core/chain/headFeed';
 import { type HeadPace, NO_PACE, nextAskIn, paceOnAnotherNode, sawHead } from '@/core/chain/headPace';
 import { headPollIntervalMs, headSocketUrl, type Network } from '@/core/chain/networks';
-import { BACKGROUND_HEAD_POLL_MS } from '@/core/chain/refreshPolicy';
-import { headFeedFor } from './headFeeds';
+import { backgroundHeadPollMs, untilTick } from '@/core/chain/refreshPolicy';
+import { headFeedFor, onlyInBackground } from './headFeeds';
 
 /** Query keys for chain data. Every key starts with the network and its RPC URLs, so editing a
  * network's URLs never serves data read from the old node. */
@@ -124,7 +124,10 @@ async function askHead(cache: QueryClient, entry: Asks, network: Network): Promi
   try {
     // The blocks' own transactions where history is read from blocks (the local chain's scan).
     const withTransactions = nativeSourceFor(network, false) === 'scan';
-    const head = await readChainHead(chainClient(network), network, { withTransactions });
+    // Watched only in the background, it is asked with the figures and history due at the same tick.
+    const query = cache.getQueryCache().find({ queryKey: chainKeys.head(network), exact: true });
+    const client = chainClient(network, onlyInBackground(query) ? 'background' : 'prompt');
+    const head = await readChainHead(client, network, { withTransactions });
     const now = Date.now();
     entry.askedAt = now;
     entry.pace = sawHead(entry.pace, head.block, now);
@@ -183,7 +186,7 @@ export function chainHeadQuery(cache: QueryClient, network: Network) {
 /** Marks a head observer that follows its network in the background: it opens no socket (headFeeds). */
 export const BACKGROUND_HEAD_OBSERVER = { attention: 'background' } as const;
 
-/** How a background observer follows a head: its poll (BACKGROUND_HEAD_POLL_MS unless told), and on focus. */
+/** How a background observer follows a head: its poll (backgroundHeadPollMs unless told), and on focus. */
 export type BackgroundHeadPace = {
   /** A list that shows this network's new items polls at its background pace (paceOf), no faster. */
   pollMs?: number;
@@ -193,16 +196,19 @@ export type BackgroundHeadPace = {
 
 /**
  * The head for a network followed in the background (refreshPolicy): the same query every reader
- * shares, asked by this observer only every BACKGROUND_HEAD_POLL_MS (or its `pollMs`), with no
- * newHeads socket opened for it; a working observer elsewhere keeps its own, faster pace.
+ * shares, asked by this observer only every backgroundHeadPollMs (or its `pollMs`), on the
+ * network's ticks (untilTick), with no newHeads socket opened for it; a working observer elsewhere
+ * keeps its own, faster pace.
  */
 export function backgroundHeadQuery(cache: QueryClient, network: Network, pace: BackgroundHeadPace = {}) {
-  const pollMs = pace.pollMs ?? BACKGROUND_HEAD_POLL_MS;
+  const pollMs = pace.pollMs ?? backgroundHeadPollMs(network);
   return queryOptions({
     ...chainHeadQuery(cache, network),
     meta: BACKGROUND_HEAD_OBSERVER,
     refetchInterval: (query) =>
-      query.state.status === 'error' ? headRefetchInterval(network, query.state.fetchFailureCount) : pollMs,
+      query.state.status === 'error'
+        ? headRefetchInterval(network, query.state.fetchFailureCount)
+        : untilTick(pollMs, Date.now(), query.state.dataUpdatedAt),
     // A node that failed is asked again at its back-off, not at every focus.
     refetchOnWindowFocus: (query: { state: { status: string } }) =>
       pace.onFocus && query.state.status !== 'error' ? ('always' as const) : false,

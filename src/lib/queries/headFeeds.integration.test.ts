@@ -1,7 +1,11 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { zeroAddress } from 'viem';
+import { getBalance } from 'viem/actions';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChainHead } from '@/core/chain/chainHead';
+import { chainClient } from '@/core/chain/client';
 import { headPollIntervalMs, localNetwork, type Network } from '@/core/chain/networks';
+import { backgroundHeadPollMs, untilTick } from '@/core/chain/refreshPolicy';
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/testing/rpcFaultProxy';
 import { scriptQueryTimers } from '@/testing/scriptedTimers';
 import { type LocalChain, startChain } from '../../../devchain/chain.ts';
@@ -101,6 +105,30 @@ describe('the head query with the node’s newHeads subscription', () => {
     await live(follower);
     expect(proxy.sockets.opened).toBe(1);
     stopReading();
+  });
+
+  it('followed only in the background, asks on its ticks, in one request with the reads due then', async () => {
+    // Waits on real time alone: vi.waitFor would move the fake clock on, off the script's.
+    const stillSettled = async (follower: Follower) => {
+      for (let i = 0; i < 400 && !idle(follower); i++) await new Promise((done) => setTimeout(done, 25));
+      expect(idle(follower)).toBe(true);
+    };
+    timers.runUntil(timers.now);
+    const askedAt = timers.now;
+    const follower = followHead(proxy, 'ticks', 'background');
+    await stillSettled(follower);
+    proxy.resetCounts();
+    const tickIn = untilTick(backgroundHeadPollMs(follower.network), START + askedAt, START + askedAt);
+    timers.runUntil(askedAt + tickIn - 1);
+    await stillSettled(follower);
+    expect(proxy.requests).toBe(0);
+    // The tick: the head's ask waits in the network's background batch for the figures' read.
+    timers.runUntil(timers.now + 1);
+    const figures = getBalance(chainClient(follower.network, 'background'), { address: zeroAddress });
+    await stillSettled(follower);
+    await figures;
+    expect(proxy.calls).toEqual({ eth_getBlockByNumber: 1, eth_getBalance: 1 });
+    expect(proxy.requests).toBe(1);
   });
 
   it('asks for each new block when the socket tells of it, once', async () => {

@@ -57,6 +57,11 @@ function workingObservers(query: Query | undefined): number {
   return (query?.observers ?? []).filter((observer) => observer.options.meta?.attention !== 'background').length;
 }
 
+/** Whether a head is watched, and only by observers in the background (a fetch with none is someone waiting). */
+export function onlyInBackground(query: Query | undefined): boolean {
+  return (query?.observers.length ?? 0) > 0 && workingObservers(query) === 0;
+}
+
 function reconcile(entry: FeedEntry): void {
   const query = entry.cache.getQueryCache().get(entry.queryHash);
   const observed = workingObservers(query) > 0;
