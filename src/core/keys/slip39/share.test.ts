@@ -1,6 +1,8 @@
+import { sha256 } from '@noble/hashes/sha2';
 import { describe, expect, it } from 'vitest';
 import { ShareError, ShareOtherSetError, ShareRepeatedError, ShareUnknownWordError } from '@/core/errors/shares';
 import vectors from '@/testing/vectors/slip39/vectors.json';
+import { hexOf } from '../../bytes';
 import { addShare, recoveryProgress } from './recovery';
 import { parseShare, type Share, shareToMnemonic, shareWordCount } from './share';
 import { splitMasterSecret } from './slip39';
@@ -31,6 +33,9 @@ describe('the SLIP-0039 wordlist', () => {
     expect(SLIP39_WORDS.every((w) => /^[a-z]{4,8}$/.test(w))).toBe(true);
     expect(new Set(SLIP39_WORDS.map((w) => w.slice(0, 4))).size).toBe(1024);
     expect([SLIP39_WORDS[0], SLIP39_WORDS[1023]]).toEqual(['academic', 'zero']);
+    // The hash of the upstream file (one word a line) recorded in wordlist.ts.
+    const file = new TextEncoder().encode(`${SLIP39_WORDS.join('\n')}\n`);
+    expect(hexOf(sha256(file))).toBe('bcc4555340332d169718aed8bf31dd9d5248cb7da6e5d355140ef4f1e601eec3');
   });
 });
 

@@ -105,7 +105,10 @@ export async function splitMasterSecret(options: SplitOptions): Promise<string[]
 
 /**
  * The master secret behind shares that belong together, decrypted with `passphrase` (default:
- * none). Any passphrase gives a master secret: a wrong one gives another, empty wallet.
+ * none; its UTF-8 bytes as typed, though shares are only made with ASCII ones). Any passphrase
+ * gives a master secret: a wrong one gives another, empty wallet, and nothing can tell.
+ *
+ * Throws what `recoverEncryptedSecret` throws.
  */
 export async function combineShares(shares: readonly Share[], passphrase = ''): Promise<Uint8Array> {
   const { encrypted, ...parameters } = recoverEncryptedSecret(shares);
