@@ -35,6 +35,7 @@ import { benchSend } from './send.ts';
 import { benchSharedSession } from './sharedSession.ts';
 import { benchSignedStart } from './signedStart.ts';
 import { benchSimulation } from './simulation.ts';
+import { benchSlip39 } from './slip39.ts';
 import { benchSmartAccount } from './smartAccount.ts';
 import { closeSharedChains } from './stage.ts';
 import { benchSwap } from './swap.ts';
@@ -67,6 +68,7 @@ const SECTIONS: readonly SectionEntry[] = [
   section('first-screen', true, benchFirstScreen),
   section('vault', false, benchVault),
   section('keystore', true, benchKeystore),
+  section('slip39', false, benchSlip39),
   section('session', true, benchSharedSession),
   section('portfolio', false, benchPortfolio),
   section('home', true, benchHome),

@@ -8,6 +8,7 @@ import { KEY_ERROR_CODES, type KeyErrorCode } from './keys';
 import { OFFLINE_ERROR_CODES, type OfflineErrorCode } from './offline';
 import { SAFE_ERROR_CODES, type SafeErrorCode } from './safe';
 import { SETTINGS_ERROR_CODES, type SettingsErrorCode } from './settings';
+import { SHARE_ERROR_CODES, type ShareErrorCode } from './shares';
 import { SIMULATION_ERROR_CODES, type SimulationErrorCode } from './simulation';
 import { SMART_ACCOUNT_ERROR_CODES, type SmartAccountErrorCode } from './smartAccount';
 import { SWAP_ERROR_CODES, type SwapErrorCode } from './swap';
@@ -23,6 +24,7 @@ export type ErrorCode =
   | OfflineErrorCode
   | InputErrorCode
   | KeyErrorCode
+  | ShareErrorCode
   | VaultErrorCode
   | AssetErrorCode
   | SettingsErrorCode
@@ -43,6 +45,7 @@ export const ERROR_CODES = [
   ...OFFLINE_ERROR_CODES,
   ...INPUT_ERROR_CODES,
   ...KEY_ERROR_CODES,
+  ...SHARE_ERROR_CODES,
   ...VAULT_ERROR_CODES,
   ...ASSET_ERROR_CODES,
   ...SETTINGS_ERROR_CODES,

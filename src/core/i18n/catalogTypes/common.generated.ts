@@ -99,6 +99,17 @@ declare module '../message' {
     "common:error.title.keysPhraseWordCount": undefined;
     "common:error.title.keysPrivateKeyFormat": undefined;
     "common:error.title.keysPrivateKeyRange": undefined;
+    "common:error.title.keysShareChecksum": undefined;
+    "common:error.title.keysShareDigest": undefined;
+    "common:error.title.keysShareEmpty": undefined;
+    "common:error.title.keysShareOtherSet": undefined;
+    "common:error.title.keysSharePadding": undefined;
+    "common:error.title.keysSharePassphrase": undefined;
+    "common:error.title.keysShareRepeated": undefined;
+    "common:error.title.keysShareThreshold": undefined;
+    "common:error.title.keysShareTooFew": undefined;
+    "common:error.title.keysShareUnknownWord": undefined;
+    "common:error.title.keysShareWordCount": undefined;
     "common:error.title.offlineSignerMismatch": undefined;
     "common:error.title.safeDelegatecallRefused": undefined;
     "common:error.title.safeExecutionReverts": undefined;
