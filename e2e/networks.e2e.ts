@@ -20,8 +20,10 @@ import { seedClient } from '../devchain/seedSupport.ts';
 import { findFreePort } from '../scripts/serve/ports.ts';
 import { LOCAL_OP_CHAIN_ID } from '../src/core/chain/localChain.ts';
 import { MULTICALL3_ADDRESS } from '../src/core/chain/multicall.ts';
+import { startRpcFaultProxy } from '../src/testing/rpcFaultProxy.ts';
 import { Activity, TransactionPage } from './pages/Activity.ts';
 import { AppShell } from './pages/AppShell.ts';
+import { Portfolio } from './pages/Portfolio.ts';
 import { SafeScreen } from './pages/Safe.ts';
 import { Send } from './pages/Send.ts';
 import { Settings } from './pages/Settings.ts';
@@ -322,9 +324,59 @@ describe('all networks at once', () => {
       expect(shownCents((await opLine.textContent()) ?? '')).toBe(toCents(atParentPrice));
       // The total still counts the OP chain (priced, not left out).
       await expect.poll(() => summary(page).locator('p').nth(1).textContent()).toMatch(/^[^≈]*\$/);
+      // The OP chain viewed alone: its own Home reads the local chain's feeds through the local
+      // node, and values its ETH at them, to the cent, saying so.
+      const shell = new AppShell(page);
+      await shell.chooseNetwork('Local OP chain');
+      const ownRow = new Portfolio(page).asset('ETH');
+      await expect.poll(() => ownRow.textContent()).toMatch(/\$[\d,]+\.\d\d \(price from its parent network\)/);
+      expect(shownCents((await ownRow.textContent()) ?? '')).toBe(toCents(atParentPrice));
+      // Send on it: the balance's value at the same price, saying so.
+      await shell.goTo('Send');
+      const balance = new Send(page).form.getByText(/^Balance: /);
+      await expect.poll(() => balance.textContent()).toMatch(/\(price from its parent network\)$/);
+      const mine = await valueNow(
+        opUrl,
+        [{ ...(LOCAL_PRICED_ASSETS[0] as PricedAsset), feedUrl: env.chain.url }],
+        [demoAddress(0)],
+      );
+      expect(shownCents((await balance.textContent()) ?? '')).toBe(toCents(mine));
       expect(consoleErrors).toEqual([]);
     } finally {
       await setAnswer(op.SEQUENCER_FEED, 0n);
+    }
+  });
+
+  it("says on Send, in place and naming it, that the OP chain's node stopped answering", async () => {
+    const proxy = await startRpcFaultProxy(env.opChain?.url ?? '');
+    try {
+      const { page } = await demoWalletPage(env);
+      await new Settings(page).setRpcUrls('Local OP chain', [proxy.url]);
+      await new AppShell(page).goTo('Send');
+      const send = new Send(page);
+      await send.field('Network').selectOption({ label: 'Local OP chain' });
+      const panel = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /^Local OP chain: / }) });
+      await expect.poll(() => send.field('Asset').locator('option:checked').textContent()).toMatch(/^ETH/);
+      expect(await panel.count()).toBe(0);
+      // The node goes away (WebSocket included): the panel comes, on Send, before anything is signed.
+      proxy.setFault({ kind: 'status', status: 503 });
+      await panel.waitFor({ timeout: 20_000 });
+      expect(await panel.textContent()).toContain(proxy.url);
+      expect(await panel.textContent()).toContain(
+        'Cairn signs nothing on Local OP chain until its node answers for it.',
+      );
+      // Only that network's: the header's (the local chain) answers, and no panel speaks of it.
+      expect(
+        await page
+          .getByRole('alert')
+          .filter({ hasText: /^Local chain/ })
+          .count(),
+      ).toBe(0);
+      proxy.setFault({ kind: 'none' });
+      await panel.getByRole('button', { name: 'Retry', exact: true }).click();
+      await expect.poll(() => panel.count(), { timeout: 20_000 }).toBe(0);
+    } finally {
+      await proxy.close();
     }
   });
 

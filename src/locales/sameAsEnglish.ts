@@ -4,6 +4,7 @@
 export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
   de: new Set<string>([
     'approvals:onNetwork',
+    'network:problem.onNetwork',
     'send:safe.hash',
     'core.keys:account.namePrefix.safe',
     'extension:name',
@@ -86,6 +87,7 @@ export const sameAsEnglish: Readonly<Record<string, ReadonlySet<string>>> = {
   ]),
   es: new Set<string>([
     'approvals:onNetwork',
+    'network:problem.onNetwork',
     'send:safe.hash',
     'common:screen.tokens.label',
     'core.keys:account.namePrefix.safe',

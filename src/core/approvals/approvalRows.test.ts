@@ -1,8 +1,9 @@
 import { type Address, type Hex, maxUint256, parseUnits } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { inLanguage, inWords } from '@/testing/inWords';
+import type { PickedPrice } from '../assets/l2Pricing';
 import { readCsv } from '../csv/csv';
-import { renderMessage } from '../i18n/message';
+import { msg, renderMessage } from '../i18n/message';
 import type { ApprovalContext } from './approvalContext';
 import { sortedApprovalRows } from './approvalRows';
 import { approvalsCsv } from './approvalsCsv';
@@ -57,9 +58,9 @@ const context: ApprovalContext = {
 };
 // $1 for DAI and USDC, 8 decimals like Chainlink.
 const dollar = { answer: 100_000_000n, decimals: 8, updatedAt: NOW, roundId: 1n };
-const prices = new Map([
-  [DAI.toLowerCase(), dollar],
-  [USDC.toLowerCase(), dollar],
+const prices = new Map<string, PickedPrice>([
+  [DAI.toLowerCase(), { price: dollar, from: 'network' }],
+  [USDC.toLowerCase(), { price: dollar, from: 'network' }],
 ]);
 const never = () => false;
 const rowsOf = (
@@ -99,6 +100,23 @@ describe('approvalRows', () => {
     expect(rows.every((r) => r.valueAtRisk === undefined)).toBe(true);
     // An unknown balance is not "nothing at risk".
     expect(rows.find((r) => r.approval.token === DAI)?.atRisk).toBeUndefined();
+  });
+
+  it('values at the price every figure takes, saying when it is the parent network’s, and not where there is none', () => {
+    const rows = rowsOf([dai(parseUnits('3', 18), parseUnits('3', 18)), usdc], {
+      prices: new Map<string, PickedPrice>([
+        [DAI.toLowerCase(), { price: { ...dollar, answer: 200_000_000n }, from: 'parent' }],
+        // The L2's own feed held back (its sequencer down) with no parent price at hand: no value.
+        [USDC.toLowerCase(), { none: msg('core.chain:l2Price.sequencerDown') }],
+      ]),
+    });
+    const daiRow = rows.find((r) => r.approval.token === DAI);
+    expect(daiRow?.valueAtRisk).toBe(parseUnits('6', 18));
+    expect(daiRow?.priceFrom).toBe('parent');
+    const usdcRow = rows.find((r) => r.approval.token === USDC);
+    expect(usdcRow?.valueAtRisk).toBeUndefined();
+    expect(usdcRow?.priceFrom).toBeUndefined();
+    expect(rowsOf([usdc])[0]?.priceFrom).toBe('network');
   });
 
   it('caps what is at risk by the balance every figure takes (the proven one), not the one read with the approvals', () => {

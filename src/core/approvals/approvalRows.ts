@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import { usdValue } from '../assets/fiat';
-import type { FeedAnswer } from '../assets/portfolio';
+import type { PickedPrice } from '../assets/l2Pricing';
 import type { ContractLabel } from '../assets/tokenMetadata';
 import { PERMIT2_ADDRESS } from '../chain/localChain';
 import { type Message, msg } from '../i18n/message';
@@ -42,6 +42,8 @@ export type ApprovalRow = {
   atRisk: bigint | undefined;
   /** Dollar value of `atRisk` (18 decimals); undefined without a price or decimals. */
   valueAtRisk: bigint | undefined;
+  /** Whose feed `valueAtRisk` is at: the network's own, or (an L2's) its parent network's. */
+  priceFrom?: 'network' | 'parent';
   /** Unix time of the block it was granted in, when known. */
   grantedAt: number | undefined;
   /** Undefined when the node was not asked or did not say. */
@@ -55,7 +57,8 @@ export const approvalId = (approval: CurrentApproval): string =>
 /** What the screen knows around the approvals: see approvalRows. */
 export type RowFacts = {
   context: ApprovalContext | undefined;
-  prices: ReadonlyMap<string, FeedAnswer>;
+  /** Each token's price as every figure takes it (shownPrices: an L2's sequencer rule), by lower-case address. */
+  prices: ReadonlyMap<string, PickedPrice>;
   /** Unix seconds now (the head's time). */
   now: number;
   /** Whether the account sent a transaction to `spender` after `block`; undefined while its history is not synced. */
@@ -85,10 +88,11 @@ export function sortedApprovalRows(approvals: readonly CurrentApproval[], facts:
     const atRisk = tokensAtRisk(
       shown !== undefined && 'balance' in approval ? { ...approval, balance: shown } : approval,
     );
-    const price = prices.get(token);
+    const picked = prices.get(token);
+    const priced = picked && 'price' in picked ? picked : undefined;
     const valueAtRisk =
-      atRisk !== undefined && price && label?.decimals !== undefined
-        ? usdValue(atRisk, label.decimals, price)
+      atRisk !== undefined && priced && label?.decimals !== undefined
+        ? usdValue(atRisk, label.decimals, priced.price)
         : undefined;
     const grantedAt = context?.grantedAt.get(String(approval.blockNumber));
     const spenderHasCode = context?.hasCode.get(spender.toLowerCase());
@@ -107,6 +111,7 @@ export function sortedApprovalRows(approvals: readonly CurrentApproval[], facts:
       label,
       atRisk,
       valueAtRisk,
+      ...(valueAtRisk !== undefined && priced ? { priceFrom: priced.from } : {}),
       grantedAt,
       spenderHasCode,
       flags,

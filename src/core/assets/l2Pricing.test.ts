@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { builtInNetworks, type Network } from '../chain/networks';
 import { listedTokens, portfolioRequestFor } from './catalogue';
 import { PRICE_MAX_AGE_SECONDS } from './fiat';
-import { type PriceInputs, parentFeedFor, pickPrice } from './l2Pricing';
+import {
+  type PriceInputs,
+  parentFeedFor,
+  parentPriceKeyFor,
+  pickPrice,
+  shownPrices,
+  wantsParentPrices,
+} from './l2Pricing';
 import type { FeedAnswer } from './portfolio';
 import { PRICE_FEEDS, SEQUENCER_UPTIME_FEEDS } from './priceFeeds';
 import type { PortfolioToken } from './token';
@@ -113,6 +120,59 @@ describe('parentFeedFor', () => {
     const usdc = listed(net('optimism'), 'USDC');
     expect(parentFeedFor(net('optimism'), { ...usdc, origin: 'custom' })).toBeUndefined();
     expect(parentFeedFor(net('optimism'), listed(net('optimism'), 'OP'))).toBeUndefined();
+  });
+});
+
+describe('shownPrices and wantsParentPrices', () => {
+  const op = net('optimism');
+  const usdc = { ...(listedTokens(op).find((t) => t.symbol === 'USDC') as PortfolioToken), origin: 'list' as const };
+  const usdcKey = usdc.address.toLowerCase();
+  const dollar = answer(now - 60, 10n ** 8n);
+  const snapshotOf = (sequencer: PriceInputs['sequencer']) => ({
+    prices: new Map([
+      ['native', l2Price],
+      [usdcKey, dollar],
+    ]),
+    sequencer,
+    timestamp: now,
+  });
+  const parent = {
+    prices: new Map([
+      [parentPriceKeyFor(op, 'native') as string, l1Price],
+      [parentPriceKeyFor(op, usdc) as string, dollar],
+    ]),
+    timestamp: now,
+  };
+  const down = { answer: 1n, startedAt: now - 7_200 };
+
+  it('prices every asset by pickPrice’s rule, keyed as the snapshot’s prices', () => {
+    expect(shownPrices(op, snapshotOf(up), [usdc], parent)).toEqual(
+      new Map([
+        ['native', { price: l2Price, from: 'network' }],
+        [usdcKey, { price: dollar, from: 'network' }],
+      ]),
+    );
+    expect(shownPrices(op, snapshotOf(down), [usdc], parent)).toEqual(
+      new Map([
+        ['native', { price: l1Price, from: 'parent' }],
+        [usdcKey, { price: dollar, from: 'parent' }],
+      ]),
+    );
+    expect(shownPrices(op, snapshotOf(down), [usdc]).get('native')).toEqual({
+      none: { id: 'core.chain:l2Price.sequencerDown' },
+    });
+  });
+
+  it('wants the parent’s prices only where the L2’s own would not price an asset the parent has a feed for', () => {
+    expect(wantsParentPrices(op, snapshotOf(up), [usdc])).toBe(false);
+    expect(wantsParentPrices(op, snapshotOf(down), [usdc])).toBe(true);
+    expect(wantsParentPrices(op, snapshotOf({ answer: 0n, startedAt: now - 600 }), [])).toBe(true);
+    const stale = { ...snapshotOf(up), prices: new Map([['native', answer(now - PRICE_MAX_AGE_SECONDS - 1)]]) };
+    expect(wantsParentPrices(op, stale, [])).toBe(true);
+    // An L1 has no parent to ask; a token the lists do not name has no parent feed.
+    expect(wantsParentPrices(net('ethereum'), { prices: new Map(), timestamp: now }, [])).toBe(false);
+    const custom = { ...usdc, origin: 'custom' as const };
+    expect(wantsParentPrices(op, { ...snapshotOf(up), prices: new Map([['native', l2Price]]) }, [custom])).toBe(false);
   });
 });
 

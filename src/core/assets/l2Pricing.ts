@@ -13,8 +13,11 @@ import { isPriceStale } from './fiat';
 import type { FeedAnswer, PortfolioSnapshot } from './portfolio';
 import type { PortfolioToken } from './token';
 
+/** A price an asset is valued at, and whose feed gave it: the network's own, or its parent network's. */
+export type Priced = { price: FeedAnswer; from: 'network' | 'parent' };
+
 /** The price an asset is valued at, and whose feed gave it; or why it has none. */
-export type PickedPrice = { price: FeedAnswer; from: 'network' | 'parent' } | { none: Message };
+export type PickedPrice = Priced | { none: Message };
 
 /** A network as pricing reads it: its kind and chain id, and its own parent once its entry names one. */
 export type PricedNetwork = Pick<Network, 'kind'> & ParentedNetwork;
@@ -131,4 +134,41 @@ export function assetPrice(
       parent && parentKey !== undefined ? { price: parent.prices.get(parentKey), now: parent.timestamp } : undefined,
   });
   return 'none' in picked && picked.none.id === 'core.chain:l2Price.noFeed' ? undefined : picked;
+}
+
+/**
+ * Every asset's price as shown (assetPrice), by its key in the snapshot's prices: 'native' or the
+ * token's lower-case address. An asset assetPrice gives nothing for is left out. What every figure
+ * of a network (its Home, Send's value lines, Approvals' value at risk) values its assets at.
+ */
+export function shownPrices(
+  network: PricedNetwork,
+  snapshot: PricedSnapshot,
+  tokens: readonly PortfolioToken[],
+  parent?: PricedSnapshot,
+): Map<string, PickedPrice> {
+  const shown = new Map<string, PickedPrice>();
+  for (const asset of ['native' as const, ...tokens]) {
+    const picked = assetPrice(network, asset, snapshot, parent);
+    if (picked) shown.set(asset === 'native' ? 'native' : asset.address.toLowerCase(), picked);
+  }
+  return shown;
+}
+
+/**
+ * Whether the parent network's prices would value some asset that the network's own snapshot
+ * does not price (assetPrice without the parent): its sequencer down or in grace, an own feed
+ * stale or missing, where the parent has a feed for the same asset. Only then is the parent's
+ * read worth a request.
+ */
+export function wantsParentPrices(
+  network: PricedNetwork,
+  snapshot: PricedSnapshot,
+  tokens: readonly PortfolioToken[],
+): boolean {
+  return ['native' as const, ...tokens].some((asset) => {
+    if (parentPriceKeyFor(network, asset) === undefined) return false;
+    const alone = assetPrice(network, asset, snapshot);
+    return alone === undefined || 'none' in alone;
+  });
 }

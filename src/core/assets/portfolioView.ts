@@ -3,7 +3,7 @@ import type { Network } from '../chain/networks';
 import type { Message } from '../i18n/message';
 import { type BalanceCheck, type FigureCheck, shownBalance } from '../verify/figureChecks';
 import { isPriceStale, usdValue } from './fiat';
-import { assetPrice, type PickedPrice, type PricedSnapshot } from './l2Pricing';
+import { type PickedPrice, type PricedSnapshot, shownPrices } from './l2Pricing';
 import type { PortfolioSnapshot } from './portfolio';
 import type { PortfolioToken } from './token';
 
@@ -59,7 +59,7 @@ export type PortfolioViewOptions = {
  * Arranges a snapshot for display: per account the native coin, then tokens; tokens that
  * arrived unsolicited go to a separate list and never count towards totals. With `hideZero`,
  * empty token balances are left out (the native coin always shows). Each price is picked by
- * assetPrice: on an L1 the network's own feed, as read; on an L2 by the sequencer rule.
+ * shownPrices: on an L1 the network's own feed, as read; on an L2 by the sequencer rule.
  */
 export function buildPortfolioView(
   snapshot: PortfolioSnapshot,
@@ -68,9 +68,8 @@ export function buildPortfolioView(
   tokens: readonly PortfolioToken[],
   options: PortfolioViewOptions,
 ): PortfolioView {
-  const priceOf = (asset: 'native' | PortfolioToken) => assetPrice(network, asset, snapshot, options.parent);
-  const prices = new Map(tokens.map((t) => [t.address.toLowerCase(), priceOf(t)]));
-  const nativePrice = priceOf('native');
+  const prices = shownPrices(network, snapshot, tokens, options.parent);
+  const nativePrice = prices.get('native');
   const views = accounts.map((address): AccountView => {
     const key = address.toLowerCase();
     const nativeCheck = options.checks?.native.get(key);

@@ -37,7 +37,10 @@ function AtRisk({ row }: { row: ApprovalRow }) {
     return <T id="approvals:atRisk.baseUnits" values={{ amount: row.atRisk.toString() }} />;
   const amount = <Amount value={row.atRisk} decimals={label.decimals} symbol={label.symbol ?? ''} />;
   return row.valueAtRisk !== undefined ? (
-    <T id="approvals:atRisk.withValue" values={{ value: fiatText(row.valueAtRisk) }} tags={{ 0: amount }} />
+    <>
+      <T id="approvals:atRisk.withValue" values={{ value: fiatText(row.valueAtRisk) }} tags={{ 0: amount }} />
+      {row.priceFrom === 'parent' && ` ${t('common:amount.parentPrice')}`}
+    </>
   ) : (
     <T id="approvals:atRisk.noPrice" tags={{ 0: amount }} />
   );

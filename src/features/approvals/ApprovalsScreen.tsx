@@ -32,7 +32,6 @@ import styles from './approvals.module.css';
 import { describeApproval } from './approvalWords';
 import { RevokeReview } from './RevokeReview';
 
-const NO_PRICES = new Map();
 const NO_TOKENS: TokenInfo[] = [];
 
 /**
@@ -85,7 +84,7 @@ function NetworkApprovals({ network, named }: { network: Network; named: boolean
   // worked on, and an L2's blocks would otherwise ask for a read every second or two.
   const attention = named ? 'background' : 'working';
   const approvals = useAccountApprovals(network, owner, attention);
-  const { snapshot, stale: oldBalances } = useNetworkPortfolio(network, { everyBlock: false, attention });
+  const { snapshot, prices, stale: oldBalances } = useNetworkPortfolio(network, { everyBlock: false, attention });
   const items = useAccountItems(network, owner);
   const sync = useSyncStatus(network.id, owner);
   const custom = useSession((s) => s.customTokens[network.id] ?? NO_TOKENS);
@@ -106,7 +105,7 @@ function NetworkApprovals({ network, named }: { network: Network; named: boolean
     const listed = new Set([...listedTokens(network), ...custom].map((t) => t.address.toLowerCase()));
     return sortedApprovalRows(data.approvals, {
       context: data.context,
-      prices: snapshot?.prices ?? NO_PRICES,
+      prices,
       now: snapshot?.timestamp ?? Math.floor(Date.now() / 1000),
       // A transaction the account sent to the spender: its own item for the transaction, with the
       // contract it called as the other side (token movements go to pools and buyers instead).
@@ -123,7 +122,7 @@ function NetworkApprovals({ network, named }: { network: Network; named: boolean
       listed: (token) => listed.has(token.toLowerCase()),
       balances: owner && !oldBalances ? snapshot?.tokens.get(owner.toLowerCase()) : undefined,
     });
-  }, [approvals.data, snapshot, oldBalances, owner, items.data, sync.syncedTo, network, custom]);
+  }, [approvals.data, snapshot, prices, oldBalances, owner, items.data, sync.syncedTo, network, custom]);
 
   const signs = account !== undefined && canSign(account);
   const chosen = rows?.filter((row) => current.selected.has(row.id)) ?? [];

@@ -1,9 +1,9 @@
+import { ProblemPanel } from '@/components/NodeProblem';
 import { T } from '@/components/T';
 import type { Network } from '@/core/chain/networks';
 import { amountValue, codeValue, untrustedValue } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
 import { useVerificationAlarm } from '@/lib/verify/verificationAlarm';
-import styles from './network.module.css';
 
 /**
  * Above every screen while proofs contradict the selected network's node: which source said
@@ -14,8 +14,7 @@ export function VerificationAlarmPanel({ network }: { network: Network }) {
   const alarm = useVerificationAlarm(network);
   if (!alarm) return null;
   return (
-    <div role="alert" className={styles.problem}>
-      <h2 className={styles.problemTitle}>{t('network:alarm.title')}</h2>
+    <ProblemPanel title={t('network:alarm.title')}>
       <p>{t('network:alarm.body', { block: alarm.block.toString() })}</p>
       {[...alarm.problems, ...alarm.calls.map((call) => call.problem)].map((problem, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: one check's problems, in a fixed order (two may share an id)
@@ -42,6 +41,6 @@ export function VerificationAlarmPanel({ network }: { network: Network }) {
         </ul>
       )}
       <p>{alarm.acknowledged ? t('network:alarm.acknowledged') : t('network:alarm.held')}</p>
-    </div>
+    </ProblemPanel>
   );
 }

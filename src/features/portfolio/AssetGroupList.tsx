@@ -114,8 +114,7 @@ function AssetGroupRow({ group, fromId }: { group: AssetGroup; fromId: string | 
               <>
                 <Fiat value={group.value} approximate={!group.complete} />
                 {group.priceStale && ` ${t('portfolio:holdings.oldPrice')}`}
-                {group.members.some(({ row }) => row.priceFrom === 'parent') &&
-                  ` ${t('portfolio:holdings.parentPrice')}`}
+                {group.members.some(({ row }) => row.priceFrom === 'parent') && ` ${t('common:amount.parentPrice')}`}
               </>
             )}
           </span>

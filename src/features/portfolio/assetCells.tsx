@@ -103,7 +103,7 @@ export function ValueCell({ row }: { row: AssetRow }) {
     <>
       <Fiat value={row.value} />
       {row.priceStale && <span className={ui.muted}>{` ${t('portfolio:holdings.oldPrice')}`}</span>}
-      {row.priceFrom === 'parent' && <span className={ui.muted}>{` ${t('portfolio:holdings.parentPrice')}`}</span>}
+      {row.priceFrom === 'parent' && <span className={ui.muted}>{` ${t('common:amount.parentPrice')}`}</span>}
     </>
   );
 }

@@ -56,7 +56,7 @@ export function SendForm() {
   const from = signable.find((a) => a.id === form.fromId) ?? preferred;
   // A Safe's transaction is proposed to its owners: whoever executes it later pays the fee.
   const isSafe = from?.source.kind === 'safe';
-  const { assets, asset, balance, price, proven } = useSendAssets(network, from?.address, form.asset);
+  const { assets, asset, balance, price, priceFromParent, proven } = useSendAssets(network, from?.address, form.asset);
   const market = useQuery(feeMarketQuery(network));
   const queryClient = useQueryClient();
   const own = useMemo(
@@ -236,6 +236,7 @@ export function SendForm() {
               1: <Fiat value={price && usdValue(balance, asset.decimals, price)} />,
             }}
           />
+          {priceFromParent && ` ${t('common:amount.parentPrice')}`}
         </p>
       )}
       {asset.kind === 'nft' && asset.standard === 'erc721' ? (

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { selectedNetwork } from '@/core/session/sessionStore';
 import { byRole, queryByRole } from '@/testing/byRole';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import { nodesByUrl, refusedNode } from '@/testing/nodesByUrl';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { lateRequestGuard } from '@/testing/walletPortfolio';
 import { SendScreen } from './SendScreen';
@@ -15,15 +16,17 @@ import { EMPTY_FORM, sendFlowStore } from './sendFlowStore';
 let wallet: TestWallet;
 let unmount: () => void = () => undefined;
 const lateRequests = lateRequestGuard(200);
-beforeEach(async () => {
-  wallet = await createTestWallet();
-  const node = fakeSimulationNode(
+/** A node that answers the head for `chainId`, and no other method. */
+const nodeOf = (chainId: number) =>
+  fakeSimulationNode(
     (method) => {
       throw { code: -32601, message: `the method ${method} does not exist` };
     },
-    { block: { ...FAKE_BLOCK }, chainId: 31337 },
-  );
-  vi.stubGlobal('fetch', node.fetch);
+    { block: { ...FAKE_BLOCK }, chainId },
+  ).fetch;
+beforeEach(async () => {
+  wallet = await createTestWallet();
+  vi.stubGlobal('fetch', nodeOf(31337));
 });
 afterEach(() => {
   unmount();
@@ -118,5 +121,56 @@ describe('Send on the asset’s network', () => {
     await expect.poll(() => sendFlowStore.getState().form.asset).toBe(TOKEN);
     expect(sendFlowStore.getState().form.networkId).toBeUndefined();
     expect(queryByRole('combobox', 'Network')).toBeUndefined();
+  });
+});
+
+// Each case on a network of its own: a client, and the chain id its node gave, are kept per URL.
+describe('the node of Send’s own network', () => {
+  const problem = () => queryByRole('alert');
+  /** The state of a network's one head query (chainHeadQuery), once asked. */
+  const headOf = (id: string) =>
+    wallet.queries
+      .getQueryCache()
+      .findAll({ queryKey: ['chain', id] })
+      .find((q) => q.queryKey.includes('head'))?.state;
+
+  /** Send on network `id`, followed, whose one RPC URL `node` answers; the header's node answers. */
+  function sendOn(id: string, node: (url: unknown, init?: { body?: unknown }) => Promise<Response>) {
+    const state = wallet.store.getState();
+    const url = state.networks.find((n) => n.id === id)?.rpcUrls[0] ?? '';
+    vi.stubGlobal('fetch', nodesByUrl(nodeOf(31337), { [url]: node }));
+    state.followNetwork(id);
+    showSend(`/send?asset=${TOKEN}&network=${id}`);
+    return url;
+  }
+
+  it('says so in place, naming the network, when that node cannot be reached', async () => {
+    const url = sendOn('base', refusedNode);
+    await expect.poll(() => problem()?.textContent ?? '').toMatch(/^Base: /);
+    const text = problem()?.textContent ?? '';
+    expect(text).toContain(url);
+    expect(text).toContain('Cairn signs nothing on Base until its node answers for it.');
+    expect(byRole('button', 'Retry')).toBeDefined();
+  });
+
+  it('says so when that node answers for another chain', async () => {
+    sendOn('optimism', nodeOf(31337));
+    await expect.poll(() => problem()?.textContent ?? '').toMatch(/^OP Mainnet: Wrong chain/);
+    expect(problem()?.textContent).toContain('reports chain id 31337, but OP Mainnet is chain id 10');
+  });
+
+  it('says nothing while that node answers for its chain', async () => {
+    sendOn('arbitrum', nodeOf(42161));
+    await expect.poll(() => (headOf('arbitrum')?.data as { status?: string } | undefined)?.status).toBe('ok');
+    expect(problem()).toBeUndefined();
+  });
+
+  it('leaves the header’s network, whose node is down, to the shell’s panel', async () => {
+    vi.stubGlobal('fetch', refusedNode);
+    wallet.store.getState().followNetwork('base');
+    showSend('/send');
+    expect(networkField().value).toBe(header().id);
+    await expect.poll(() => headOf(header().id)?.status).toBe('error');
+    expect(problem()).toBeUndefined();
   });
 });

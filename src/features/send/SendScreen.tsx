@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import forms from '@/components/forms.module.css';
+import { NodeProblem } from '@/components/NodeProblem';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
@@ -10,6 +11,7 @@ import { WatchOnlyNotice } from '@/components/WatchOnlyNotice';
 import { canSendFrom } from '@/core/accounts/signerKinds';
 import type { Network } from '@/core/chain/networks';
 import { untrustedValue } from '@/core/i18n/message';
+import { selectedNetwork } from '@/core/session/sessionStore';
 import { amountInputText, useT } from '@/lib/i18n';
 import { useLinks } from '@/lib/links';
 import { useAccountRecords } from '@/lib/queries/recordQueries';
@@ -102,6 +104,8 @@ function SendOnNetwork({ network }: { network: Network }) {
   const watched = selected && !canSendFrom(selected, network.chainId) ? selected : undefined;
   const records = useAccountRecords(network, (step.name === 'done' && step.sender) || from?.address);
   const onOtherNetwork = step.name !== 'form' && step.networkId !== network.id;
+  // The shell's panel speaks of the header's network: this one's node is said here, named.
+  const header = useSession(selectedNetwork);
   // Proofs contradicted the node: nothing is prepared from its answers until the person acknowledges
   // it. A sent transaction's card stays in view (its speed-up, cancel and a gap's filling wait too).
   const sendingHeld = useSendingHeld(network);
@@ -173,6 +177,7 @@ function SendOnNetwork({ network }: { network: Network }) {
           <T id="send:networkChanged" values={{ network: untrustedValue(network.name, 'name') }} />
         </p>
       )}
+      {network.id !== header.id && <NodeProblem network={network} named />}
       {sendingHeld && <VerificationHold network={network} />}
       {showForm && !watched && from && <BatchTransfers owner={owner} />}
       {showForm && (watched ? <WatchOnlyNotice account={watched} task={t('send:watchOnly.task')} /> : <SendForm />)}

@@ -45,12 +45,15 @@ export function useSendAssets(network: Network, from: Address | undefined, selec
   const found = assets.find((a) => a.key === selectedKey);
   const selected = found ?? (assets[0] as SendableAsset);
   // A price only for the asset asked for: never the native coin's for something not (yet) listed.
-  const price: FeedAnswer | undefined = found ? fungible.priceOf(selected.key) : undefined;
-  const nativePrice: FeedAnswer | undefined = fungible.priceOf('native');
+  const priced = found ? fungible.priceOf(selected.key) : undefined;
+  const price: FeedAnswer | undefined = priced?.price;
+  /** Whether that price is an L2's parent network's, standing in while its sequencer is not up. */
+  const priceFromParent = priced?.from === 'parent';
+  const nativePrice: FeedAnswer | undefined = fungible.priceOf('native')?.price;
   // A send takes no more than a proven balance where a check has one apart from the node's claim.
   const proven = {
     native: fungible.assets[0]?.proven,
     token: selected.asset.kind === 'token' ? selected.proven : undefined,
   };
-  return { assets, asset: selected.asset, balance: selected.balance, price, nativePrice, proven };
+  return { assets, asset: selected.asset, balance: selected.balance, price, priceFromParent, nativePrice, proven };
 }

@@ -1,5 +1,6 @@
 import { useStore } from 'zustand';
 import { NetworkSelect } from '@/components/NetworkSelect';
+import { NodeProblem } from '@/components/NodeProblem';
 import { Screen } from '@/components/Screen';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
@@ -36,6 +37,8 @@ export function SwapScreen() {
     <Screen title={t('swap:title')}>
       <ScreenNetwork network={network}>
         <NetworkSelect label={t('swap:network')} choices={choices} value={network} onChange={choose} />
+        {/* The shell's panel speaks of the header's network: this one's node is said here, named. */}
+        {network.id !== header.id && <NodeProblem network={network} named />}
         {!deployment ? (
           <p className={ui.noticeWarning}>
             <T id="swap:noUniswap" values={{ network: untrustedValue(network.name, 'name') }} />

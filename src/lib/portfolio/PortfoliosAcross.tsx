@@ -38,7 +38,7 @@ export function PortfoliosAcross({
           <NetworkReader
             key={network.id}
             network={network}
-            parent={parent && read[parent.id]?.snapshot}
+            parent={parent && { snapshot: read[parent.id]?.snapshot }}
             report={report}
           />
         );
@@ -54,7 +54,7 @@ function NetworkReader({
   report,
 }: {
   network: Network;
-  parent: PricedSnapshot | undefined;
+  parent: { snapshot: PricedSnapshot | undefined } | undefined;
   report: (id: string, portfolio: NetworkPortfolio) => void;
 }) {
   // None of them is worked on here: each is followed in the background (refreshPolicy).

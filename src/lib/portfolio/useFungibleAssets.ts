@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Address } from 'viem';
 import { portfolioTokens, priceFeedsFor } from '@/core/assets/catalogue';
-import type { FeedAnswer, PortfolioSnapshot } from '@/core/assets/portfolio';
+import { type Priced, shownPrices } from '@/core/assets/l2Pricing';
+import type { PortfolioSnapshot } from '@/core/assets/portfolio';
 import type { Network } from '@/core/chain/networks';
 import { sameAddress } from '@/core/keys/sameAddress';
 import type { Asset } from '@/core/tx/transfer';
@@ -103,6 +104,17 @@ export function useFungibleAssets(network: Network, from: Address | undefined) {
       added: addedKeys.has(t.address.toLowerCase()),
     })),
   ];
-  const priceOf = (assetKey: string): FeedAnswer | undefined => data?.prices.get(assetKey);
+  // Prices by the same rule as Home's (an L2's sequencer; its parent's price standing in): the
+  // portfolio's when it is this network's (they are no account's), else those of this read.
+  const prices =
+    data === undefined
+      ? undefined
+      : portfolio.network.id === network.id && !portfolio.stale
+        ? portfolio.prices
+        : shownPrices(network, data, tokens);
+  const priceOf = (assetKey: string): Priced | undefined => {
+    const picked = prices?.get(assetKey);
+    return picked && 'price' in picked ? picked : undefined;
+  };
   return { assets, priceOf };
 }

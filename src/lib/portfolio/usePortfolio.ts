@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
 import { portfolioRequestFor, portfolioTokens } from '@/core/assets/catalogue';
-import type { PricedSnapshot } from '@/core/assets/l2Pricing';
+import { type PickedPrice, type PricedSnapshot, shownPrices } from '@/core/assets/l2Pricing';
 import { type HeadInput, networkReadState, type StaleBecause } from '@/core/assets/networkPortfolio';
 import type { PortfolioRequest, PortfolioSnapshot } from '@/core/assets/portfolio';
 import { portfolioClaims } from '@/core/assets/portfolioClaims';
@@ -15,6 +15,7 @@ import { verificationOf } from '@/core/verify/verificationSetting';
 import { useOnline } from '@/lib/browser/useOnline';
 import { useAccountsToRead } from '@/lib/portfolio/accountsToRead';
 import { nextReadMs, type ReadState, refusingNow } from '@/lib/portfolio/readBackoff';
+import { useParentPrices } from '@/lib/portfolio/useParentPrices';
 import { chainKeys } from '@/lib/queries/chainQueries';
 import {
   lastKnownNode,
@@ -29,6 +30,7 @@ import { useSelectedNetwork, useSession } from '@/lib/stores/session';
 import { useVerifier } from '@/lib/verify/verifierContext';
 
 const EMPTY: never[] = [];
+const NO_PRICES: ReadonlyMap<string, PickedPrice> = new Map();
 
 /** The block of the balances last kept per node in this window. */
 const savedBlock = new Map<string, bigint>();
@@ -60,8 +62,12 @@ export function useNetworkPortfolio(
   }: {
     everyBlock?: boolean;
     attention?: Attention;
-    /** An L2's parent network's figures, read beside it: their prices stand in while its sequencer is not up. */
-    parent?: PricedSnapshot | undefined;
+    /**
+     * An L2's parent network's figures as the caller reads them beside it (Home across networks),
+     * whose prices stand in while its sequencer is not up. Without it, the parent's prices are read
+     * here when wanted (useParentPrices).
+     */
+    parent?: { snapshot: PricedSnapshot | undefined } | undefined;
   } = {},
 ) {
   const background = attention === 'background';
@@ -163,12 +169,23 @@ export function useNetworkPortfolio(
   const earlier = checkedRead.current;
   const shownChecks = shown === fresh ? checks : earlier && earlier.snapshot === shown ? earlier.checks : undefined;
 
+  const ownParent = useParentPrices(network, shown, tokens, { enabled: parent === undefined });
+  const parentPrices = parent ? parent.snapshot : ownParent;
   const view = useMemo(
     () =>
       shown
-        ? buildPortfolioView(shown, network, addresses, tokens, { hideZero, checks: shownChecks, parent })
+        ? buildPortfolioView(shown, network, addresses, tokens, {
+            hideZero,
+            checks: shownChecks,
+            parent: parentPrices,
+          })
         : undefined,
-    [shown, network, addresses, tokens, hideZero, shownChecks, parent],
+    [shown, network, addresses, tokens, hideZero, shownChecks, parentPrices],
+  );
+  // Each asset's price as every figure takes it: the sequencer rule, the parent's standing in.
+  const prices = useMemo(
+    () => (shown ? shownPrices(network, shown, tokens, parentPrices) : NO_PRICES),
+    [shown, network, tokens, parentPrices],
   );
   // Every figure derived from a balance (the chart, the 24-hour change, Send's and Swap's balances,
   // Approvals' amounts at risk) reads this: the proven balance where a check has one apart from
@@ -188,6 +205,11 @@ export function useNetworkPortfolio(
     view,
     /** The balances as every figure takes them: proven where a check has one apart from the node's claim. */
     snapshot: figures,
+    /**
+     * Each asset's price as every figure takes it ('native' or a lower-case token address):
+     * shownPrices' rule, an L2's parent network's price standing in while its sequencer is not up.
+     */
+    prices,
     error: snapshot.error,
     loading: snapshot.isPending && addresses.length > 0,
     stale,

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Address } from 'viem';
+import { portfolioRequestFor } from '@/core/assets/catalogue';
 import { findIncomingTokens } from '@/core/assets/discovery';
 import type { LastKnownPortfolio } from '@/core/assets/lastKnownPortfolio';
 import { type PortfolioRequest, readPortfolio } from '@/core/assets/portfolio';
@@ -69,6 +70,18 @@ export function portfolioQuery(
     enabled: request.accounts.length > 0,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * A network's price feeds alone, with no account (an L2's parent network's, whose prices stand in
+ * for the L2's own: core/assets/l2Pricing.ts): one read through the network's own nodes, its chain
+ * id asked in the same request, as a background network's figures are (portfolioQuery).
+ */
+export function feedPricesQuery(network: Network) {
+  return queryOptions({
+    ...portfolioQuery(network, portfolioRequestFor(network, [], []), undefined, { checkChain: true }),
+    enabled: true,
   });
 }
 

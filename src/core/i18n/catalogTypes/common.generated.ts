@@ -9,6 +9,7 @@ declare module '../message' {
     "common:amount.decimalHint": { "decimal": MessageValue; "example": MessageValue };
     "common:amount.noPrice": undefined;
     "common:amount.noPriceFeed": undefined;
+    "common:amount.parentPrice": undefined;
     "common:asset.unnamedTokens": undefined;
     "common:copy.copied": undefined;
     "common:copy.copiedSecret": { "seconds": number | bigint };

@@ -28,8 +28,10 @@ declare module '../message' {
     "network:problem.details": { "details": MessageValue };
     "network:problem.offline.body": undefined;
     "network:problem.offline.title": undefined;
+    "network:problem.onNetwork": { "network": MessageValue; "title": MessageValue };
     "network:problem.retry": undefined;
     "network:problem.retrying": undefined;
+    "network:problem.screenNetwork": { "network": MessageValue };
     "network:problem.startLocal": { "command": MessageValue };
     "network:problem.tried": { "count": number };
     "network:problem.wrongChain.body": { "actual": MessageValue; "expected": MessageValue; "name": MessageValue; "urls": MessageValue };

@@ -76,7 +76,6 @@ declare module '../message' {
     "portfolio:holdings.hide": undefined;
     "portfolio:holdings.hideNamed": { "symbol": MessageValue };
     "portfolio:holdings.oldPrice": undefined;
-    "portfolio:holdings.parentPrice": undefined;
     "portfolio:holdings.share": undefined;
     "portfolio:holdings.unreadable": undefined;
     "portfolio:holdings.value": undefined;

@@ -65,7 +65,11 @@ export function ReviewPanel({
   const { draft } = prepared;
   const from = useVaultAccount(draft.from);
   const native = network.nativeCurrency;
-  const { price: assetPrice, nativePrice } = useSendAssets(network, draft.from, sendAssetKey(draft.asset));
+  const {
+    price: assetPrice,
+    priceFromParent,
+    nativePrice,
+  } = useSendAssets(network, draft.from, sendAssetKey(draft.asset));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Message | string>();
   const callAbi = useStore(sendFlowStore, (s) => s.form.callAbi);
@@ -189,6 +193,7 @@ export function ReviewPanel({
             <>
               {' '}
               (<Fiat value={usdValue(prepared.amount, draft.asset.decimals, assetPrice)} />)
+              {priceFromParent && ` ${t('common:amount.parentPrice')}`}
             </>
           )}
         </dd>
