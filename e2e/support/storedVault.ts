@@ -1,8 +1,8 @@
 // Reads and writes the vault record as stored in the browser profile's IndexedDB, as another
 // version of Cairn (or damage) could have left it, and opens it with its password as Cairn does.
 import type { Page } from 'playwright-core';
-import { decodeContents, type VaultContents, wipeContents } from '../../src/core/vault/vaultContents.ts';
 import { openWithPassword } from '../../src/core/vault/keyWrapping.ts';
+import { decodeContents, type VaultContents, wipeContents } from '../../src/core/vault/vaultContents.ts';
 import { parseVaultRecord } from '../../src/core/vault/vaultRecord.ts';
 import { readStored, writeStored } from './storedRecords.ts';
 
