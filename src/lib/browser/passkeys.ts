@@ -91,13 +91,15 @@ function asPublicKey(credential: Credential | null): PublicKeyCredential {
   return credential as PublicKeyCredential;
 }
 
-/** The PRF output of an answer, copied out of the browser's buffer. Throws VAULT_PASSKEY_NO_PRF. */
+/** The PRF output of an answer, moved out of the browser's buffer (which is zero-filled). */
 function prfOutputOf(credential: PublicKeyCredential): Uint8Array | undefined {
   const first = credential.getClientExtensionResults().prf?.results?.first;
   if (!first) return undefined;
-  if (first instanceof ArrayBuffer) return new Uint8Array(first).slice();
-  const view = first as ArrayBufferView;
-  return new Uint8Array(view.buffer, view.byteOffset, view.byteLength).slice();
+  const view = first instanceof ArrayBuffer ? new Uint8Array(first) : (first as ArrayBufferView);
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  const output = bytes.slice();
+  bytes.fill(0);
+  return output;
 }
 
 function noPrf(): VaultError {
