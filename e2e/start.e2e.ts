@@ -88,7 +88,9 @@ describe('npm start', () => {
     async () => {
       const { run, appPort, chainPort, opChainPort, dappPort } = await startAndWait();
       const output = run.output();
-      expect(output).toContain(`http://127.0.0.1:${appPort}/`);
+      // Given by name, where passkeys work (browsers refuse them at an IP address); still bound to 127.0.0.1.
+      expect(output).toContain(`Wallet:       http://localhost:${appPort}/`);
+      expect(output).not.toContain(`http://127.0.0.1:${appPort}`);
       expect(output).toContain(DEMO_MNEMONIC);
       expect(output).toMatch(/PUBLIC/);
 
@@ -123,12 +125,12 @@ describe('npm start', () => {
       expect(((await opChainId.json()) as { result: string }).result).toBe('0x385');
       expect(output).toContain(`Local OP chain: http://127.0.0.1:${opChainPort}`);
 
-      expect(output).toContain(`Sample dApp:  http://127.0.0.1:${dappPort}/`);
+      expect(output).toContain(`Sample dApp:  http://localhost:${dappPort}/`);
       const dapp = await (await fetch(`http://127.0.0.1:${dappPort}/`)).text();
-      expect(dapp).toContain(`<script src="http://127.0.0.1:${appPort}/connect.js"></script>`);
-      // The companion extension is built to talk to this wallet.
+      expect(dapp).toContain(`<script src="http://localhost:${appPort}/connect.js"></script>`);
+      // The companion extension is built to talk to this wallet, at the address it is opened at.
       const background = await (await fetch(`http://127.0.0.1:${appPort}/extension/background.js`)).text();
-      expect(background).toContain(`"http://127.0.0.1:${appPort}/"`);
+      expect(background).toContain(`"http://localhost:${appPort}/"`);
 
       run.child.kill('SIGINT');
       expect(await run.exited).toBe(0);

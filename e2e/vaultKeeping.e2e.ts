@@ -147,7 +147,7 @@ describe('keeping the vault', () => {
     await page.getByText('Whatever you set up now replaces the vault saved here').waitFor();
     expect(await readStoredVault(page)).toEqual(newer);
     await new Onboarding(page).openDemoWallet();
-    expect(await readStoredVault(page)).toMatchObject({ format: 'cairn-vault', version: 2, revision: 1 });
+    expect(await readStoredVault(page)).toMatchObject({ format: 'cairn-vault', version: 3, revision: 1 });
   });
 
   it('a browser whose storage cannot be opened does not start, says why, and offers no way to create keys', async () => {

@@ -49,6 +49,6 @@ export class Unlock {
 
   async unlock(password = E2E_PASSWORD): Promise<void> {
     await this.page.getByLabel('Password', { exact: true }).fill(password);
-    await this.page.getByRole('button', { name: 'Unlock' }).click();
+    await this.page.getByRole('button', { name: 'Unlock', exact: true }).click();
   }
 }

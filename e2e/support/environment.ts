@@ -41,6 +41,8 @@ export type EnvironmentOptions = {
   opChain?: boolean;
   /** With `opChain`, put an RPC fault proxy between the app and the OP node (see env.opProxy). */
   opProxy?: boolean;
+  /** Give the app's address as http://localhost:<port> (where passkeys work) rather than 127.0.0.1. */
+  urlHost?: 'localhost';
 };
 
 export type Environment = {
@@ -181,6 +183,7 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
       devchain: true,
       ...(op ? { localOpRpcUrl: opProxy ? opProxy.url : op.chain.url } : {}),
       ...(options.basePath ? { basePath: options.basePath } : {}),
+      ...(options.urlHost ? { urlHost: options.urlHost } : {}),
     }),
   );
   const browser = await timer.time('browser', sharedBrowser);

@@ -1,8 +1,8 @@
 // Reads and writes the vault record as stored in the browser profile's IndexedDB, as another
 // version of Cairn (or damage) could have left it, and opens it with its password as Cairn does.
 import type { Page } from 'playwright-core';
+import { openWithPassword } from '../../src/core/vault/keyWrapping.ts';
 import { decodeContents, type VaultContents, wipeContents } from '../../src/core/vault/vaultContents.ts';
-import { deriveVaultKey, openVault } from '../../src/core/vault/vaultCrypto.ts';
 import { parseVaultRecord } from '../../src/core/vault/vaultRecord.ts';
 import { readStored, writeStored } from './storedRecords.ts';
 
@@ -21,7 +21,7 @@ export function writeStoredVault(page: Page, value: unknown): Promise<void> {
  */
 export async function openStoredVault(page: Page, password: string): Promise<VaultContents> {
   const record = await parseVaultRecord(await readStoredVault(page));
-  const plaintext = await openVault(record, await deriveVaultKey(password, record.kdf));
+  const { plaintext } = await openWithPassword(record, password);
   const contents = decodeContents(plaintext);
   plaintext.fill(0);
   wipeContents(contents);

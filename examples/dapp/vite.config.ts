@@ -12,7 +12,7 @@ function walletUrlInDevelopment(): Plugin {
   return {
     name: 'cairn-sample-wallet-url',
     apply: 'serve',
-    transformIndexHtml: (html) => renderSamplePage(html, process.env.CAIRN_WALLET_URL ?? 'http://127.0.0.1:5173/'),
+    transformIndexHtml: (html) => renderSamplePage(html, process.env.CAIRN_WALLET_URL ?? 'http://localhost:5173/'),
   };
 }
 

@@ -12,7 +12,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeAttribute } from '../../src/core/build/pageConfig.ts';
-import { type ServedPage, type StaticServer, startFileServer } from './static-server.ts';
+import { type ServedPage, type StaticServer, startFileServer, type UrlHost } from './static-server.ts';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -78,6 +78,8 @@ export type SampleDappServerOptions = {
    * through Cairn's companion extension).
    */
   connector?: boolean;
+  /** The host name of the URL given back (see FileServerOptions.urlHost). */
+  urlHost?: UrlHost;
 };
 
 /** A page without its <script> of Cairn's connect.js. */
@@ -103,5 +105,6 @@ export async function startSampleDappServer(options: SampleDappServerOptions): P
   pages['coop.html'] = { ...index, headers: { 'Cross-Origin-Opener-Policy': 'same-origin' } };
   pages['coop-allow-popups.html'] = { ...index, headers: { 'Cross-Origin-Opener-Policy': 'same-origin-allow-popups' } };
   const headers = { ...sampleDappHeaders(walletUrl), ...options.headers };
-  return startFileServer({ root, port: options.port, pages, headersFor: () => headers });
+  const urlHost = options.urlHost ? { urlHost: options.urlHost } : {};
+  return startFileServer({ root, port: options.port, pages, headersFor: () => headers, ...urlHost });
 }

@@ -2,6 +2,8 @@
 // Hardhat node on 127.0.0.1) and a local OP Stack chain beside it (from the same EDR), seeds them
 // with demo tokens, an NFT collection and history, and serves
 // the wallet and, on a port of its own (another origin), the sample dApp (examples/dapp).
+// Both bind 127.0.0.1 only but are given as http://localhost:<port>: browsers refuse passkeys
+// (WebAuthn) at an IP address, and localhost is a secure context as 127.0.0.1 is.
 // Ctrl-C stops everything; the chain process also exits by itself if this one dies.
 // The wallet is built signed, with a key of this computer's made on the first start and kept
 // outside the repository, so the service worker that runs here is the one that checks signatures.
@@ -189,7 +191,7 @@ async function main() {
     if (settings.build) {
       console.log('Building the wallet…');
       // The companion extension (dist/extension/) talks to this wallet unless told otherwise.
-      process.env.CAIRN_EXTENSION_WALLET ??= `http://127.0.0.1:${settings.appPort}/`;
+      process.env.CAIRN_EXTENSION_WALLET ??= `http://localhost:${settings.appPort}/`;
       await build({ root: projectRoot, logLevel: 'warn' });
       console.log('Building the sample dApp…');
       await buildSampleDapp();
@@ -221,8 +223,9 @@ async function main() {
       localRpcUrl: `${chain.url} ${relay.url}`,
       localOpRpcUrl: `${opChain.url} ${opRelay.url}`,
       devchain: true,
+      urlHost: 'localhost',
     });
-    dappServer = await startSampleDappServer({ port: settings.dappPort, walletUrl: server.url });
+    dappServer = await startSampleDappServer({ port: settings.dappPort, walletUrl: server.url, urlHost: 'localhost' });
     printBanner({
       appUrl: server.url,
       dappUrl: dappServer.url,

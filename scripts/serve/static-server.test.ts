@@ -88,6 +88,17 @@ describe('static server', () => {
     expect(new URL(server.url).hostname).toBe('127.0.0.1');
   });
 
+  it('can be given by the name localhost (where passkeys work), still bound to 127.0.0.1', async () => {
+    const port = await findFreePort();
+    const named = await startStaticServer({ root, port, urlHost: 'localhost' });
+    try {
+      expect(named.url).toBe(`http://localhost:${port}/`);
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    } finally {
+      await named.close();
+    }
+  });
+
   it('serves under a sub-path', async () => {
     const sub = await startStaticServer({ root, port: await findFreePort(), basePath: '/wallet/' });
     try {

@@ -26,6 +26,8 @@ export type StaticServerOptions = {
   headers?: Record<string, string>;
   /** Send none of Cairn's security headers, like a bare static host (tests of header-less hosting). */
   withoutSecurityHeaders?: boolean;
+  /** The host name of the URL given back (see FileServerOptions.urlHost). */
+  urlHost?: UrlHost;
 };
 
 export type StaticServer = { url: string; close(): Promise<void> };
@@ -50,6 +52,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     root,
     port: options.port,
     ...(options.basePath ? { basePath: options.basePath } : {}),
+    ...(options.urlHost ? { urlHost: options.urlHost } : {}),
     pages,
     headersFor: (path) => ({
       ...(options.withoutSecurityHeaders ? {} : securityHeadersFor(path)),
@@ -81,7 +84,15 @@ export type FileServerOptions = {
   pages: Record<string, ServedPage>;
   /** The headers of a file, by its path relative to the root; an empty value removes a header. */
   headersFor(path: string): Record<string, string>;
+  /**
+   * The host name of the URL given back: the address bound (default), or `localhost`, the same
+   * computer by name. Browsers refuse passkeys at an IP address, so `npm start` opens Cairn there.
+   */
+  urlHost?: UrlHost;
 };
+
+/** Where a server is reached: at its address, or by the loopback name (it binds 127.0.0.1 either way). */
+export type UrlHost = typeof LOOPBACK | 'localhost';
 
 /**
  * The static file server under `npm start`, the end-to-end tests and the sample dApp: GET and
@@ -143,7 +154,7 @@ export async function startFileServer(options: FileServerOptions): Promise<Stati
 
   await listen(server, options.port);
   return {
-    url: `http://${LOOPBACK}:${options.port}${basePath}`,
+    url: `http://${options.urlHost ?? LOOPBACK}:${options.port}${basePath}`,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

@@ -22,6 +22,23 @@ export const VAULT_ERROR_CODES = [
   'VAULT_BUSY',
   'VAULT_SESSION_LOST',
   'VAULT_SESSION_UNAVAILABLE',
+  /** A passkey's PRF output does not unwrap the vault's key. */
+  'VAULT_PASSKEY_REFUSED',
+  /** A passkey that is not among those registered for this vault. */
+  'VAULT_PASSKEY_UNKNOWN',
+  /** A passkey to rename or remove that is no longer registered. */
+  'VAULT_PASSKEY_GONE',
+  'VAULT_PASSKEY_NAME',
+  'VAULT_PASSKEY_EXISTS',
+  'VAULT_PASSKEY_LIMIT',
+  /** The browser refuses passkeys here (an IP address, an insecure page, no WebAuthn). */
+  'VAULT_PASSKEY_UNAVAILABLE',
+  /** No authenticator answered, or the person closed the prompt. */
+  'VAULT_PASSKEY_CANCELLED',
+  /** The authenticator has no PRF extension (or gave no output): it cannot wrap a key. */
+  'VAULT_PASSKEY_NO_PRF',
+  /** The authenticator did not verify the person (no PIN, biometric or password). */
+  'VAULT_PASSKEY_NOT_VERIFIED',
 ] as const;
 
 export type VaultErrorCode = (typeof VAULT_ERROR_CODES)[number];

@@ -1,17 +1,17 @@
 import { ThrottledError, WrongPasswordError } from '../errors/vault';
 import type { KeyValueStore } from '../storage/keyValueStore';
+import { openWithPassword, type PasswordOpened } from './keyWrapping';
 import { nextAttemptAt, type ThrottleState } from './unlockThrottle';
 import { decodeContents, type VaultContents } from './vaultContents';
-import { deriveVaultKey, openVault, type VaultKey } from './vaultCrypto';
 import type { VaultRecord } from './vaultRecord';
 import type { VaultSettings } from './vaultSettings';
 
 const NO_THROTTLE: ThrottleState = { failures: 0, lastFailureAt: 0 };
 
 /**
- * Every password check goes through here (unlock, reveal, export): it refuses to try while
- * the throttle says wait, counts wrong passwords in the persisted settings, and clears the
- * count on success.
+ * Every password check goes through here (unlock, reveal, export, a new password or passkey): it
+ * refuses to try while the throttle says wait, counts wrong passwords in the persisted settings,
+ * and clears the count on success.
  *
  * Errors: VAULT_THROTTLED, VAULT_WRONG_PASSWORD, VAULT_CORRUPTED.
  */
@@ -21,17 +21,30 @@ export class UnlockGuard {
     private readonly now: () => number,
   ) {}
 
-  async open(record: VaultRecord, password: string): Promise<{ vaultKey: VaultKey; contents: VaultContents }> {
+  /** Opens a record with the password: its keys and contents (the caller wipes the contents). */
+  open(record: VaultRecord, password: string): Promise<PasswordOpened & { contents: VaultContents }> {
+    return this.attempt(async () => {
+      const { plaintext, ...keys } = await openWithPassword(record, password);
+      try {
+        return { ...keys, contents: decodeContents(plaintext) };
+      } finally {
+        plaintext.fill(0);
+      }
+    });
+  }
+
+  /** Runs one check of the password (it throws VAULT_WRONG_PASSWORD when wrong) under the throttle. */
+  async attempt<T>(check: () => Promise<T>): Promise<T> {
     const now = this.now();
     const throttle = await this.state();
     const allowedAt = nextAttemptAt(throttle);
     if (now < allowedAt) throw new ThrottledError(allowedAt, now);
-    const vaultKey = await deriveVaultKey(password, record.kdf);
-    let plaintext: Uint8Array;
+    let wrong = false;
     try {
-      plaintext = await openVault(record, vaultKey);
+      return await check();
     } catch (error) {
       if (error instanceof WrongPasswordError) {
+        wrong = true;
         // Counted on top of what is stored (another window may count too). If it cannot be
         // stored (a full disk), the wrong password is still the answer.
         await this.settings
@@ -42,13 +55,9 @@ export class UnlockGuard {
           .catch(() => undefined);
       }
       throw error;
-    }
-    try {
-      return { vaultKey, contents: decodeContents(plaintext) };
     } finally {
-      plaintext.fill(0);
       // The right password clears the count; failing to store that must not refuse it.
-      if (throttle.failures > 0) await this.reset().catch(() => undefined);
+      if (!wrong && throttle.failures > 0) await this.reset().catch(() => undefined);
     }
   }
 

@@ -4,8 +4,9 @@ import { VaultError, VaultLockedError } from '../errors/vault';
 import { msg } from '../i18n/message';
 import { sameAddress } from '../keys/sameAddress';
 import type { SignRequest } from '../signing/keySigner';
-import { markBackedUp } from './contentsOps';
+import { markBackedUp, type NewAccount, nextHdIndex } from './contentsOps';
 import { type Keyring, keyOnDevice } from './keyring';
+import type { KeySlots } from './keySlots';
 import {
   type BackupMethod,
   decodeContents,
@@ -14,20 +15,20 @@ import {
   wipeContents,
   wipeUnreferenced,
 } from './vaultContents';
-import { openVault, sealVault, type VaultKey } from './vaultCrypto';
-import type { VaultRecord } from './vaultRecord';
+import { type ContentKey, isDataKey, openVault, rewrappedRecord, sealVault, type VaultKdf } from './vaultCrypto';
+import { isWrappedKeyRecord, type VaultRecord, type WrappedKeyRecord } from './vaultRecord';
 import type { RevealedSecret } from './vaultState';
 import type { Expected, StoredVault, VaultStorage } from './vaultStorage';
 
 export type Change<T> = { contents: VaultContents; value: T };
 
 /** A write about to be stored: new contents under `key`, based on the stored record `based`. */
-type Draft<T> = Change<T> & { based: VaultRecord; key: VaultKey; discard(): void };
+type Draft<T> = Change<T> & { based: VaultRecord; key: ContentKey; discard(): void };
 
 /** Attempts before a write gives up because other writers keep changing the vault in between. */
 const WRITE_ATTEMPTS = 5;
 
-export async function sealContents(contents: VaultContents, key: VaultKey, revision: number): Promise<VaultRecord> {
+export async function sealContents(contents: VaultContents, key: ContentKey, revision: number): Promise<VaultRecord> {
   const plaintext = encodeContents(contents);
   try {
     return await sealVault(plaintext, key, revision);
@@ -40,7 +41,7 @@ export async function sealContents(contents: VaultContents, key: VaultKey, revis
 export async function storeNewVault(
   storage: VaultStorage,
   contents: VaultContents,
-  key: VaultKey,
+  key: ContentKey,
   expected: Expected,
 ): Promise<VaultRecord | undefined> {
   const record = await sealContents(contents, key, 1);
@@ -55,6 +56,19 @@ export async function storeNewVault(
  */
 function keyBackupOf(account: Account & { source: VaultKeySource }): string[] {
   return account.source.kind === 'key' ? [account.source.secretId] : [];
+}
+
+/** The next account of an HD secret, under the path its accounts already use, named `namePrefix` and its number. */
+export async function nextHdAccount(vault: UnlockedVault, secretId: string, namePrefix: string): Promise<NewAccount> {
+  const next = nextHdIndex(vault.contents, secretId);
+  if (!next) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.noDerivedAccounts'));
+  const { deriveAddresses } = await import('../keys/hd');
+  const seed = await vault.keyring.seedOf(secretId);
+  if (vault.keyring.isWiped) throw new VaultLockedError();
+  const [derived] = deriveAddresses(seed, next.template, next.index, 1);
+  if (!derived) throw new Error('no address derived');
+  const source = { kind: 'hd' as const, template: next.template, index: derived.index, path: derived.path };
+  return { address: derived.address, source, namePrefix };
 }
 
 export function busyError(): VaultError {
@@ -72,7 +86,7 @@ export class UnlockedVault {
   constructor(
     private readonly storage: VaultStorage,
     readonly keyring: Keyring,
-    private key: VaultKey,
+    private key: ContentKey,
     private record: VaultRecord,
     private readonly events: {
       /** The contents changed (a write here, or one by another writer taken in). */
@@ -110,7 +124,7 @@ export class UnlockedVault {
    * record with `open` (throttled by the caller). One storage write: interrupted, the old vault
    * stays as it was.
    */
-  rekey(open: (record: VaultRecord) => Promise<VaultContents>, newKey: () => Promise<VaultKey>): Promise<void> {
+  rekey(open: (record: VaultRecord) => Promise<VaultContents>, newKey: () => Promise<ContentKey>): Promise<void> {
     return this.commit(async () => {
       const stored = await this.storage.read();
       if (stored.kind !== 'record') throw this.lose(stored);
@@ -120,6 +134,33 @@ export class UnlockedVault {
         throw error;
       });
       return { based: stored.record, key, contents, value: undefined, discard: () => wipeContents(contents) };
+    });
+  }
+
+  /**
+   * Changes only the wrapped copies of the data key (and the password's KDF) of a version-3 vault:
+   * its ciphertext stays exactly as stored. `change` gets the record as stored now (another
+   * writer's change taken in first), and runs again if another write comes in between.
+   * Throws VAULT_STORAGE_FAILED, VAULT_BUSY, VAULT_CHANGED_ELSEWHERE, and what `change` throws.
+   */
+  rewrap(change: (record: WrappedKeyRecord) => Promise<{ kdf: VaultKdf; keys: KeySlots }>): Promise<void> {
+    return this.storage.exclusive(async () => {
+      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+        await this.freshContents();
+        const based = this.record;
+        const key = this.key;
+        if (!isWrappedKeyRecord(based) || !isDataKey(key)) throw new Error('only a version-3 vault has wrapped keys');
+        const next = await change(based);
+        const sealed = await rewrappedRecord(based, next, based.revision + 1);
+        if (this.keyring.isWiped) throw new VaultLockedError();
+        if (await this.storage.saveIf({ record: based }, sealed)) {
+          this.record = sealed;
+          this.key = { ...key, ...next };
+          this.events.changed(this.contents);
+          return;
+        }
+      }
+      throw busyError();
     });
   }
 
@@ -242,6 +283,10 @@ export class UnlockedVault {
     const contents = decodeContents(plaintext);
     plaintext.fill(0);
     this.record = stored.record;
+    // Another writer's passkeys or password: the next write keeps them.
+    if (isDataKey(this.key) && isWrappedKeyRecord(stored.record)) {
+      this.key = { ...this.key, kdf: stored.record.kdf, keys: stored.record.keys };
+    }
     this.adopt(contents);
     return contents;
   }

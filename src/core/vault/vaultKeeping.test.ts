@@ -16,8 +16,9 @@ import {
 import { VaultError } from '../errors/vault';
 import { renderMessage } from '../i18n/message';
 import { parsePrivateKey } from '../keys/privateKey';
+import { openWithPassword } from './keyWrapping';
 import { decodeContents, encodeContents } from './vaultContents';
-import { deriveVaultKey, newKdf, openVault } from './vaultCrypto';
+import { deriveVaultKey, newKdf } from './vaultCrypto';
 import { parseVaultRecord, type VaultRecord } from './vaultRecord';
 
 const NEW_PASSWORD = 'a different long passphrase';
@@ -74,10 +75,8 @@ describe('vault: change password', () => {
     const [put] = puts;
     expect(await repository.load()).toEqual(put);
     const record = await parseVaultRecord(put, { minimumIterations: 1_000 });
-    await expect(openVault(record, await deriveVaultKey(TEST_PASSWORD, record.kdf))).rejects.toMatchObject({
-      code: 'VAULT_WRONG_PASSWORD',
-    });
-    const contents = decodeContents(await openVault(record, await deriveVaultKey(NEW_PASSWORD, record.kdf)));
+    await expect(openWithPassword(record, TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_WRONG_PASSWORD' });
+    const contents = decodeContents((await openWithPassword(record, NEW_PASSWORD)).plaintext);
     expect(contents.accounts.map((a) => a.address)).toEqual([TEST_ADDRESS_0, TEST_ADDRESS_1]);
     expect(contents.secrets).toHaveLength(1);
   });

@@ -125,7 +125,7 @@ describe('vault encryption', () => {
 
   it('names newer formats and damaged fields', async () => {
     const record = await sealVault(new Uint8Array([9]), await deriveVaultKey('x', newKdf(1_000)));
-    await expect(parseVaultRecord({ ...record, version: 3 })).rejects.toMatchObject({
+    await expect(parseVaultRecord({ ...record, version: 4 })).rejects.toMatchObject({
       code: 'VAULT_UNSUPPORTED_VERSION',
       shortMessage: expect.stringContaining('made by a newer version of Cairn'),
     });

@@ -1,9 +1,6 @@
 import type { Address } from 'viem';
-import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Account } from '../accounts/account';
-import { isCairnError } from '../errors/base';
-import { STORAGE_UNREADABLE_SENTENCE } from '../errors/storageFailure';
-import { VaultError, VaultLockedError } from '../errors/vault';
+import { VaultError } from '../errors/vault';
 import { msg } from '../i18n/message';
 import type { SignRequest } from '../signing/keySigner';
 import {
@@ -15,24 +12,39 @@ import {
   moveAccount,
   type NewAccount,
   type NewSecret,
-  nextHdIndex,
   removeAccount,
   renameAccount,
   setAccountHidden,
   wipeNewSecret,
 } from './contentsOps';
-import { Keyring } from './keyring';
+import { newDataKey, type PasskeyMaterial } from './keyWrapping';
 import { assertStrongPassword } from './passwordPolicy';
-import { type Change, sealContents, storeNewVault, UnlockedVault } from './unlockedVault';
-import { UnlockGuard } from './unlockGuard';
-import { keyToKeep, needsUpgrade, openBackupFile } from './vaultBackup';
+import { nextHdAccount } from './unlockedVault';
+import { openBackupFile } from './vaultBackup';
 import { copyContents, type VaultContents, wipeContents } from './vaultContents';
-import { deriveVaultKey, newKdf, VAULT_KDF_ITERATIONS, type VaultKey } from './vaultCrypto';
-import { MINIMUM_KDF_ITERATIONS, type VaultRecord } from './vaultRecord';
-import { type RevealedSecret, summarizeSecret, type VaultSessionOptions, type VaultState } from './vaultState';
-import { changedSinceDownload, type Expected, notOpenable, type StoredVault, VaultStorage } from './vaultStorage';
+import { deriveVaultKey, newKdf } from './vaultCrypto';
+import {
+  addPasskey,
+  changePasskeys,
+  changePassword,
+  checkPasskeyName,
+  openWithPasskey,
+  strongPasswordKey,
+  upgradeOnOpen,
+} from './vaultKeyChanges';
+import { VaultSessionBase } from './vaultSessionBase';
+import type { RevealedSecret } from './vaultState';
+import { changedSinceDownload } from './vaultStorage';
 
-export type { RevealedSecret, SecretSummary, VaultSessionOptions, VaultState, VaultStatus } from './vaultState';
+export type { PasskeyMaterial } from './keyWrapping';
+export type {
+  PasskeySummary,
+  RevealedSecret,
+  SecretSummary,
+  VaultSessionOptions,
+  VaultState,
+  VaultStatus,
+} from './vaultState';
 
 /** What adding accounts reports (never the contents: they hold secrets). */
 export type AddOutcome = Omit<AddResult, 'contents'>;
@@ -48,55 +60,11 @@ export type AddOutcome = Omit<AddResult, 'contents'>;
  * Errors: VAULT_WRONG_PASSWORD, VAULT_THROTTLED, VAULT_WEAK_PASSWORD, VAULT_SAME_PASSWORD,
  * VAULT_LOCKED, VAULT_NOT_FOUND, VAULT_CORRUPTED, VAULT_WEAK_KDF, VAULT_UNSUPPORTED_VERSION,
  * VAULT_ALREADY_EXISTS, VAULT_DUPLICATE_ACCOUNT, VAULT_ACCOUNT_NOT_FOUND, VAULT_ACCOUNT_NAME,
- * VAULT_WATCH_ONLY, VAULT_STORAGE_FAILED, VAULT_CHANGED_ELSEWHERE, VAULT_BUSY, INPUT_UNSIGNED_TX.
+ * VAULT_WATCH_ONLY, VAULT_STORAGE_FAILED, VAULT_CHANGED_ELSEWHERE, VAULT_BUSY, INPUT_UNSIGNED_TX,
+ * and for passkeys VAULT_PASSKEY_UNKNOWN, VAULT_PASSKEY_REFUSED, VAULT_PASSKEY_GONE,
+ * VAULT_PASSKEY_NAME, VAULT_PASSKEY_EXISTS, VAULT_PASSKEY_LIMIT.
  */
-export class VaultSession {
-  readonly store: StoreApi<VaultState>;
-  private readonly options: Required<Omit<VaultSessionOptions, 'locks' | 'minimumKdfIterations'>>;
-  private readonly storage: VaultStorage;
-  private readonly guard: UnlockGuard;
-  private unlocked: UnlockedVault | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
-
-  constructor(options: VaultSessionOptions) {
-    this.options = {
-      now: () => Date.now(),
-      newId: () => crypto.randomUUID(),
-      kdfIterations: VAULT_KDF_ITERATIONS,
-      ...options,
-    };
-    const minimum = options.minimumKdfIterations ?? Math.min(MINIMUM_KDF_ITERATIONS, this.options.kdfIterations);
-    this.storage = new VaultStorage(options.repository, options.locks, minimum);
-    this.guard = new UnlockGuard(this.options.settings, this.options.now);
-    this.store = createStore<VaultState>()(() => ({
-      status: 'loading',
-      accounts: [],
-      secrets: [],
-      lockedBy: undefined,
-      damage: undefined,
-    }));
-  }
-
-  /** Reads the stored vault: empty, locked, damaged or newer (with a way out, never a blank screen). */
-  async init(): Promise<void> {
-    try {
-      this.adoptStored(await this.storage.read());
-    } catch (error) {
-      // Unreadable storage: shown as a vault that cannot be opened, with its reason, never overwritten.
-      this.store.setState({
-        status: 'damaged',
-        damage: isCairnError(error) ? error.text : STORAGE_UNREADABLE_SENTENCE,
-      });
-    }
-  }
-
-  /** Reads the stored vault again while nothing is unlocked (it may have changed outside this session). */
-  refresh(): Promise<void> {
-    return this.serial(async () => {
-      if (!this.unlocked) this.adoptStored(await this.storage.read());
-    });
-  }
-
+export class VaultSession extends VaultSessionBase {
   /**
    * Creates the vault with its first secret and accounts, and unlocks it. A vault already saved
    * here (damaged, newer, or any) is replaced only with `replaceExisting`: the text of it the
@@ -116,7 +84,8 @@ export class VaultSession {
         assertStrongPassword(password, await this.options.estimator());
         const added = addToContents({ secrets: [], accounts: [] }, secret, accounts, this.ids());
         contents = added.contents;
-        await this.createWith(contents, await deriveVaultKey(password, newKdf(this.options.kdfIterations)), expected);
+        const passwordKey = await deriveVaultKey(password, newKdf(this.options.kdfIterations));
+        await this.createWith(contents, await newDataKey(passwordKey), expected);
         const { contents: _, ...outcome } = added;
         return outcome;
       } catch (error) {
@@ -130,30 +99,51 @@ export class VaultSession {
   /** Opens the vault with the password. Upgrades a weaker KDF or an older format on the way. */
   unlock(password: string): Promise<void> {
     return this.serial(async () => {
-      if (this.unlocked) return;
-      const stored = await this.storage.read();
-      this.adoptStored(stored);
-      if (stored.kind !== 'record') throw notOpenable(stored);
-      const { vaultKey, contents } = await this.guard.open(stored.record, password);
-      let record = stored.record;
-      // A weaker KDF is replaced by a stronger key even if the upgrade cannot be stored now: every
-      // later write then uses it, so a weak key never stamps the current format.
-      const key = await keyToKeep(record, vaultKey, password, this.options.kdfIterations);
-      if (needsUpgrade(record, this.options.kdfIterations)) {
-        const upgraded = await sealContents(contents, key, record.revision + 1);
-        const saved = await this.storage.exclusive(() => this.storage.saveIf({ record }, upgraded)).catch(() => false);
-        if (saved) record = upgraded;
+      const record = await this.lockedRecord();
+      if (!record) return;
+      const opened = await this.guard.open(record, password);
+      const kept = await upgradeOnOpen(this.storage, record, opened, password, this.options.kdfIterations);
+      this.enter(opened.contents, kept.key, kept.record);
+    });
+  }
+
+  /**
+   * Opens the vault with a passkey's PRF output for its salt (zero-filled here). Not throttled:
+   * the output is 32 bytes no one guesses.
+   */
+  unlockWithPasskey(credentialId: string, prfOutput: Uint8Array): Promise<void> {
+    return this.serial(async () => {
+      const record = await this.lockedRecord().catch((error: unknown) => {
+        prfOutput.fill(0);
+        throw error;
+      });
+      if (!record) {
+        prfOutput.fill(0);
+        return;
       }
+      const { key, contents } = await openWithPasskey(record, credentialId, prfOutput);
       this.enter(contents, key, record);
     });
   }
 
-  /** Drops every key from memory (zero-filled) and the vault key. */
-  lock(reason: 'user' | 'idle' | 'changed' = 'user'): void {
-    this.unlocked?.wipe();
-    this.unlocked = undefined;
-    if (this.store.getState().status !== 'unlocked') return;
-    this.store.setState({ status: 'locked', lockedBy: reason, accounts: [], secrets: [] });
+  /** Adds a passkey that unlocks the vault (the password is checked first; see addPasskey). */
+  addPasskey(password: string, passkey: PasskeyMaterial): Promise<void> {
+    return this.serial(async () => {
+      const options = { now: this.options.now(), kdfIterations: this.options.kdfIterations };
+      await addPasskey(this.requireUnlocked(), this.guard, password, passkey, options);
+    });
+  }
+
+  renamePasskey(credentialId: string, name: string): Promise<void> {
+    return this.serial(async () => {
+      const clean = checkPasskeyName(name);
+      await changePasskeys(this.requireUnlocked(), credentialId, (slot) => ({ ...slot, name: clean }));
+    });
+  }
+
+  /** Removes a passkey; the others and the password keep opening the vault. */
+  removePasskey(credentialId: string): Promise<void> {
+    return this.serial(() => changePasskeys(this.requireUnlocked(), credentialId, () => undefined));
   }
 
   /** Adds a secret and/or accounts to the unlocked vault. The secret's bytes are wiped after. */
@@ -171,16 +161,8 @@ export class VaultSession {
   addNextAccount(secretId: string, namePrefix: string): Promise<Account> {
     return this.serial(async () => {
       const vault = this.requireUnlocked();
-      const next = nextHdIndex(vault.contents, secretId);
-      if (!next) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.noDerivedAccounts'));
-      const { deriveAddresses } = await import('../keys/hd');
-      const seed = await vault.keyring.seedOf(secretId);
-      if (vault.keyring.isWiped) throw new VaultLockedError();
-      const [derived] = deriveAddresses(seed, next.template, next.index, 1);
-      if (!derived) throw new Error('no address derived');
-      const source = { kind: 'hd' as const, template: next.template, index: derived.index, path: derived.path };
+      const spec = await nextHdAccount(vault, secretId, namePrefix);
       return vault.write((c) => {
-        const spec = { address: derived.address, source, namePrefix };
         const result = addAccounts(c, secretId, [spec], this.ids());
         return { contents: result.contents, value: result.added[0] as Account };
       });
@@ -220,14 +202,7 @@ export class VaultSession {
         throw new VaultError('VAULT_SAME_PASSWORD', msg('core.keys:vault.samePassword'));
       }
       assertStrongPassword(next, await this.options.estimator());
-      let newKey: Promise<VaultKey> | undefined;
-      await vault.rekey(
-        async (record) => (await this.guard.open(record, current)).contents,
-        () => {
-          newKey ??= deriveVaultKey(next, newKdf(this.options.kdfIterations));
-          return newKey;
-        },
-      );
+      await changePassword(vault, this.guard, current, next, this.options.kdfIterations);
     });
   }
 
@@ -288,7 +263,9 @@ export class VaultSession {
           });
         }
         const expected = this.expectedForNewVault(options);
-        const key = await keyToKeep(backup.record, backup.key, password, this.options.kdfIterations);
+        // A new data key: the backup's passkeys belong to the vault it was made from.
+        const passwordKey = await strongPasswordKey(backup, password, this.options.kdfIterations);
+        const key = await newDataKey(passwordKey);
         const copy = copyContents(backup.contents);
         await this.createWith(copy, key, expected).catch((error: unknown) => {
           wipeContents(copy);
@@ -322,78 +299,5 @@ export class VaultSession {
   /** When the next unlock attempt is allowed (ms since epoch). */
   retryAt(): Promise<number> {
     return this.guard.retryAt();
-  }
-
-  // ——— internals ———
-
-  /** What a new vault must find stored: nothing, or the vault exactly as the person downloaded it. */
-  private expectedForNewVault(options: { replaceExisting?: string }): Expected {
-    if (this.unlocked) throw new VaultError('VAULT_ALREADY_EXISTS', msg('core.keys:vault.exists'));
-    return options.replaceExisting === undefined ? 'absent' : { text: options.replaceExisting };
-  }
-
-  /** Stores a new vault where `expected` was, and unlocks it (the caller wipes the contents if it cannot). */
-  private async createWith(contents: VaultContents, key: VaultKey, expected: Expected): Promise<void> {
-    const record = await storeNewVault(this.storage, contents, key, expected);
-    if (!record) {
-      this.adoptStored(await this.storage.read());
-      throw expected === 'absent'
-        ? new VaultError('VAULT_ALREADY_EXISTS', msg('core.keys:vault.savedMeanwhile'))
-        : changedSinceDownload();
-    }
-    this.enter(contents, key, record);
-    await this.guard.reset().catch(() => undefined);
-  }
-
-  /** Takes in what is stored while locked: the status to show. */
-  private adoptStored(stored: StoredVault): void {
-    if (this.unlocked) return;
-    if (stored.kind === 'empty') this.store.setState({ status: 'empty', damage: undefined, lockedBy: undefined });
-    else if (stored.kind === 'unreadable') this.store.setState({ status: stored.status, damage: stored.reason });
-    else if (this.store.getState().status !== 'locked')
-      this.store.setState({ status: 'locked', lockedBy: 'start', damage: undefined });
-  }
-
-  private enter(contents: VaultContents, key: VaultKey, record: VaultRecord): void {
-    this.unlocked?.wipe();
-    this.unlocked = new UnlockedVault(this.storage, new Keyring(contents), key, record, {
-      changed: (next) => this.publish(next),
-      lost: (stored) => {
-        this.lock('changed');
-        this.adoptStored(stored);
-      },
-    });
-    this.publish(contents);
-    // The signing code loads on demand; fetch it now, so the first signature does not wait for it.
-    void import('../signing/keySigner').catch(() => undefined);
-  }
-
-  private publish(contents: VaultContents): void {
-    this.store.setState({
-      status: 'unlocked',
-      lockedBy: undefined,
-      damage: undefined,
-      accounts: contents.accounts,
-      secrets: contents.secrets.map(summarizeSecret),
-    });
-  }
-
-  private mutate<T>(change: (contents: VaultContents) => Change<T>): Promise<T> {
-    return this.serial(() => this.requireUnlocked().write(change));
-  }
-
-  private serial<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  private requireUnlocked(): UnlockedVault {
-    if (!this.unlocked) throw new VaultLockedError();
-    return this.unlocked;
-  }
-
-  private ids() {
-    return { newId: this.options.newId, now: this.options.now() };
   }
 }

@@ -27,6 +27,12 @@ export type SecretSummary = {
   hasPassphrase: boolean;
 };
 
+/**
+ * A passkey that unlocks the stored vault, as the unlock screen and settings need it: the id and
+ * PRF salt to ask the browser for, the name and date to show. Known while locked (nothing secret).
+ */
+export type PasskeySummary = { credentialId: string; name: string; createdAt: number; salt: string };
+
 export type VaultState = {
   status: VaultStatus;
   /** Accounts and secrets are known only while unlocked (they are encrypted at rest). */
@@ -36,6 +42,8 @@ export type VaultState = {
   lockedBy: 'start' | 'user' | 'idle' | 'changed' | undefined;
   /** Why the stored vault cannot be opened (damaged or newer). Never stored: made each time the vault is read. */
   damage: Message | undefined;
+  /** The passkeys that unlock the stored vault (none for a vault that is not readable). */
+  passkeys: PasskeySummary[];
 };
 
 export type VaultSessionOptions = {

@@ -41,7 +41,7 @@ describe('vault: versions and key-derivation strength', () => {
       replaceExisting: downloaded,
     });
     expect(session.store.getState().status).toBe('unlocked');
-    expect((await repository.load()) as VaultRecord).toMatchObject({ version: 2, revision: 1 });
+    expect((await repository.load()) as VaultRecord).toMatchObject({ version: 3, revision: 1 });
   });
 
   it('a refused removal (the saved vault is not the downloaded copy) locks no window and changes nothing', async () => {
@@ -142,7 +142,7 @@ describe('vault: versions and key-derivation strength', () => {
     await session.unlock(TEST_PASSWORD);
     expect(session.store.getState().accounts.map((a) => a.name)).toEqual(['Old account']);
     expect((await repository.load()) as VaultRecord).toMatchObject({
-      version: 2,
+      version: 3,
       revision: 1,
       kdf: { iterations: 2_000 },
     });

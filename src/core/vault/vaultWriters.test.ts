@@ -7,7 +7,7 @@ import { memoryLocks } from '@/core/tx/locks';
 import type { VaultSettings } from '@/core/vault/vaultSettings';
 import { lengthEstimator, named, TEST_ADDRESS_1, TEST_KEY_0, TEST_PASSWORD } from '@/testing/vaultFixtures';
 import { parsePrivateKey } from '../keys/privateKey';
-import type { VaultRecord } from './vaultRecord';
+import { type VaultRecord, withChecksum } from './vaultRecord';
 import { VaultSession } from './vaultSession';
 
 const INITIAL_ACCOUNTS = 8;
@@ -163,10 +163,26 @@ describe('vault writers', () => {
     expect(await second.privateKeyFor(imported?.id ?? '')).toEqual(parsePrivateKey(TEST_KEY_0));
   });
 
-  it('locks a window whose vault had its password changed elsewhere, saving nothing over it', async () => {
+  it('keeps a window working after a password change elsewhere, its writes keeping the new password', async () => {
     const repository = memoryVaultRepository();
     const [a, b] = (await writers(repository, 2, { sharedLock: false })) as [VaultSession, VaultSession];
     await a.changePassword(TEST_PASSWORD, 'a brand new passphrase');
+    const first = b.store.getState().accounts[0];
+    // The data key is the same: only its copy under the password changed.
+    await b.rename(first?.id ?? '', 'Kept');
+    expect((await storedAccounts(repository, 'a brand new passphrase')).map((x) => x.name)).toContain('Kept');
+    b.lock();
+    await expect(b.unlock(TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_WRONG_PASSWORD' });
+  });
+
+  it('locks a window whose vault was encrypted under another key elsewhere, saving nothing over it', async () => {
+    const repository = memoryVaultRepository();
+    const [, b] = (await writers(repository, 2, { sharedLock: false })) as [VaultSession, VaultSession];
+    const elsewhere = memoryVaultRepository();
+    await writers(elsewhere, 1, { sharedLock: false, password: 'a brand new passphrase' });
+    const { checksum: _, ...other } = (await elsewhere.load()) as VaultRecord;
+    const stored = (await repository.load()) as VaultRecord;
+    await repository.saveIf(() => true, await withChecksum({ ...other, revision: stored.revision + 1 }));
     const before = await repository.load();
     const first = b.store.getState().accounts[0];
     await expect(b.rename(first?.id ?? '', 'Lost?')).rejects.toMatchObject({
@@ -175,10 +191,6 @@ describe('vault writers', () => {
     });
     expect(b.store.getState()).toMatchObject({ status: 'locked', lockedBy: 'changed', accounts: [] });
     expect(await repository.load()).toEqual(before);
-    await expect(b.unlock(TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_WRONG_PASSWORD' });
-    await b.unlock('a brand new passphrase');
-    await b.rename(first?.id ?? '', 'Kept');
-    expect((await storedAccounts(repository, 'a brand new passphrase')).map((x) => x.name)).toContain('Kept');
   });
 
   it('refuses to create a second vault when another window created one first', async () => {

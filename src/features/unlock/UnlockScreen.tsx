@@ -12,6 +12,7 @@ import type { VaultState } from '@/core/vault/vaultState';
 import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
 import { useVault, useVaultSession } from '@/lib/vault/vault';
+import { PasskeyUnlock } from './PasskeyUnlock';
 import styles from './unlock.module.css';
 
 /** Whole seconds until `retryAt`, re-rendering while the wait lasts. */
@@ -66,6 +67,7 @@ export function UnlockScreen() {
       forgot={forgot}
       onForgot={setForgot}
       onSubmit={unlock}
+      passkey={<PasskeyUnlock />}
     >
       {forgot && <ForgotPassword />}
     </UnlockForm>
@@ -83,6 +85,8 @@ type UnlockFormProps = {
   forgot: boolean;
   onForgot: (shown: boolean) => void;
   onSubmit: (event: FormEvent) => void;
+  /** Unlocking with a passkey, offered before the password once one is set (none in the pre-rendered shell). */
+  passkey?: ReactNode;
   children?: ReactNode;
 };
 
@@ -95,6 +99,7 @@ export function UnlockForm(props: UnlockFormProps) {
   const { busy, wait, lockedBy } = props;
   return (
     <Screen title={t('unlock:title')}>
+      {props.passkey}
       <form className={styles.form} onSubmit={props.onSubmit} noValidate>
         {lockedBy === 'idle' && <p role="status">{t('unlock:lockedBy.idle')}</p>}
         {lockedBy === 'changed' && <p role="status">{t('unlock:lockedBy.changed')}</p>}

@@ -172,6 +172,13 @@ declare module '../message' {
     "core.keys:vault.noDerivedAccounts": undefined;
     "core.keys:vault.noPhrase": undefined;
     "core.keys:vault.notFound": undefined;
+    "core.keys:vault.passkey.exists": undefined;
+    "core.keys:vault.passkey.gone": undefined;
+    "core.keys:vault.passkey.limit": { "max": number | bigint };
+    "core.keys:vault.passkey.nameEmpty": undefined;
+    "core.keys:vault.passkey.nameTooLong": { "max": number | bigint };
+    "core.keys:vault.passkey.refused": undefined;
+    "core.keys:vault.passkey.unknown": undefined;
     "core.keys:vault.reasonWithDetails": { "details": MessageValue; "reason": MessageValue };
     "core.keys:vault.samePassword": undefined;
     "core.keys:vault.savedMeanwhile": undefined;

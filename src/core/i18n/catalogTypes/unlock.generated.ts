@@ -13,6 +13,9 @@ declare module '../message' {
     "unlock:forgot.words": undefined;
     "unlock:lockedBy.changed": undefined;
     "unlock:lockedBy.idle": undefined;
+    "unlock:passkey.orPassword": undefined;
+    "unlock:passkey.unlock": undefined;
+    "unlock:passkey.waiting": undefined;
     "unlock:password": undefined;
     "unlock:progress": undefined;
     "unlock:throttled": { "seconds": number };

@@ -12,7 +12,14 @@ afterEach(() => {
   for (const close of closers.splice(0)) close();
 });
 
-const locked: VaultState = { status: 'locked', accounts: [], secrets: [], lockedBy: 'start', damage: undefined };
+const locked: VaultState = {
+  status: 'locked',
+  accounts: [],
+  secrets: [],
+  lockedBy: 'start',
+  damage: undefined,
+  passkeys: [],
+};
 
 /** A host that says hello back, then answers pings or not, and calls only when told to. */
 function scriptedHost(end: Connection, options: { answersPings: boolean }) {

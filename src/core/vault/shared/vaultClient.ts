@@ -43,6 +43,9 @@ const PING_EVERY_MS = 2_000;
 const UNANSWERED_PINGS_LIMIT = 5;
 export const HOST_SILENCE_LIMIT_MS = PING_EVERY_MS * UNANSWERED_PINGS_LIMIT;
 
+/** The calls whose byte arrays are secret, moved to the host rather than copied. */
+const HANDED_OVER = new Set<VaultMethod>(['create', 'add', 'unlockWithPasskey', 'addPasskey']);
+
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
 
 export interface VaultClient extends VaultApi {}
@@ -84,6 +87,7 @@ export class VaultClient {
       secrets: [],
       lockedBy: undefined,
       damage: undefined,
+      passkeys: [],
       selectedAccountId: undefined,
     }));
     this.ready = new Promise((resolve) => {
@@ -179,8 +183,9 @@ export class VaultClient {
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       try {
-        // Secret bytes going in are handed over, so this window keeps no copy; nothing else is.
-        const handOver = method === 'create' || method === 'add' ? transferablesOf(args) : [];
+        // Secret bytes going in (a new secret, a passkey's PRF output) are handed over, so this
+        // window keeps no copy; nothing else is.
+        const handOver = HANDED_OVER.has(method) ? transferablesOf(args) : [];
         this.send({ kind: 'call', id, method, args }, handOver);
         this.watchHost();
       } catch (error) {

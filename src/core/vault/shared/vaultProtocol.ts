@@ -10,6 +10,10 @@ import type { VaultState } from '../vaultState';
 export const SESSION_METHODS = [
   'create',
   'unlock',
+  'unlockWithPasskey',
+  'addPasskey',
+  'renamePasskey',
+  'removePasskey',
   'add',
   'addNextAccount',
   'rename',

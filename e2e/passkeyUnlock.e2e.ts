@@ -1,0 +1,104 @@
+// Unlocking with a passkey, in Chromium with a CDP virtual authenticator (ctap2, internal, resident
+// keys, user verification, PRF), at http://localhost:<port>: browsers refuse WebAuthn at an IP
+// address, so this file's server is given by name (it still binds 127.0.0.1).
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathTo } from '../src/app/paths.ts';
+import { AppShell } from './pages/AppShell.ts';
+import { E2E_PASSWORD, Onboarding, Unlock } from './pages/Onboarding.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { type Environment, startEnvironment } from './support/environment.ts';
+import { readStoredVault } from './support/storedVault.ts';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const unlockHeading = (page: Page) => page.getByRole('heading', { name: 'Unlock Cairn' });
+
+/** A virtual authenticator in the page's browser, with or without the PRF extension. */
+async function addAuthenticator(page: Page, hasPrf: boolean): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      ctap2Version: 'ctap2_1',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      hasPrf,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+async function expectAccessible(page: Page, what: string) {
+  const violations = await seriousViolations(page);
+  expect(violations, `${what}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+async function openDemoWallet(env: Environment, hasPrf: boolean) {
+  const { page } = await env.newPage();
+  const authenticator = await addAuthenticator(page, hasPrf);
+  await new AppShell(page).open(env.server.url);
+  await new Onboarding(page).openDemoWallet();
+  await page.goto(`${env.server.url}#${pathTo('settingsSecurity')}`);
+  await page.getByRole('heading', { name: 'Passkeys for unlocking' }).waitFor();
+  return { page, ...authenticator };
+}
+
+async function addPasskey(page: Page, name: string) {
+  await page.getByLabel('Passkey name', { exact: true }).fill(name);
+  await page.getByLabel('Vault password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Add passkey' }).click();
+}
+
+describe('unlocking with a passkey', () => {
+  let env: Environment;
+  beforeAll(async () => {
+    env = await startEnvironment({ urlHost: 'localhost' });
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('adds a passkey, then unlocks with it and no password typed; the password still unlocks', async () => {
+    expect(new URL(env.server.url).hostname).toBe('localhost');
+    const { page, cdp, authenticatorId } = await openDemoWallet(env, true);
+    const before = (await readStoredVault(page)) as { ciphertext: string };
+    await addPasskey(page, 'Virtual key');
+    await page.getByText('“Virtual key” now unlocks Cairn.').waitFor();
+    await expectAccessible(page, 'Settings → Security with a passkey');
+    // Only a wrapped key was added: the vault's ciphertext is as it was.
+    const after = (await readStoredVault(page)) as { ciphertext: string; keys: { passkeys: { name: string }[] } };
+    expect(after.ciphertext).toBe(before.ciphertext);
+    expect(after.keys.passkeys.map((p) => p.name)).toEqual(['Virtual key']);
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+
+    await new AppShell(page).lock();
+    await page.reload();
+    await unlockHeading(page).waitFor();
+    await page.getByRole('button', { name: 'Unlock with a passkey' }).waitFor();
+    await expectAccessible(page, 'the unlock screen with a passkey');
+    await page.getByRole('button', { name: 'Unlock with a passkey' }).click();
+    await nav(page).waitFor();
+
+    await new AppShell(page).lock();
+    await unlockHeading(page).waitFor();
+    await new Unlock(page).unlock(E2E_PASSWORD);
+    await nav(page).waitFor();
+  });
+
+  it('refuses an authenticator without PRF, saying which ones work, and stores nothing', async () => {
+    const { page } = await openDemoWallet(env, false);
+    const before = await readStoredVault(page);
+    await addPasskey(page, 'Without PRF');
+    const alert = page.getByRole('alert').filter({ hasText: 'This authenticator cannot unlock Cairn' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('security keys with hmac-secret');
+    expect(await readStoredVault(page)).toEqual(before);
+    expect(await page.getByText('No passkey unlocks Cairn yet.').isVisible()).toBe(true);
+    await expectAccessible(page, 'Settings → Security after a refused authenticator');
+  });
+});

@@ -1,0 +1,110 @@
+// Settings → Security → Passkeys, with a faked navigator.credentials: adding one (password checked
+// first, PRF required), naming, renaming and removing, and each refusal said in place with nothing
+// stored changed. At an IP address, the section says why and gives the localhost address.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installFakeAuthenticator } from '@/testing/fakeAuthenticator';
+import { typeInto } from '@/testing/fields';
+import { alerts, button, click, shows, statuses } from '@/testing/inDocument';
+import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { TEST_PASSWORD } from '@/testing/vaultFixtures';
+import { PasskeySettings } from './PasskeySettings';
+
+const poll = { timeout: 20_000, interval: 20 };
+/** Moves the page to another address (happy-dom's own call: a page cannot change its host). */
+const setUrl = (url: string) => (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+
+let wallet: TestWallet;
+let unmount = () => {};
+beforeEach(async () => {
+  wallet = await createTestWallet();
+});
+afterEach(() => {
+  unmount();
+  wallet.close();
+});
+
+function addPasskey(name: string, password = TEST_PASSWORD) {
+  typeInto('Passkey name', name);
+  typeInto('Vault password', password);
+  click('Add passkey');
+}
+
+const storedPasskeys = () => wallet.vault.store.getState().passkeys.map((p) => p.name);
+
+describe('passkey settings', { timeout: 30_000 }, () => {
+  it('adds passkeys, names them, renames and removes one; the other stays', async () => {
+    installFakeAuthenticator();
+    ({ unmount } = renderInWallet(wallet, <PasskeySettings />));
+    expect(shows('No passkey unlocks Cairn yet.')).toBe(true);
+    addPasskey('Laptop');
+    await expect.poll(statuses, poll).toContain('“Laptop” now unlocks Cairn.');
+    addPasskey('Security key');
+    await expect.poll(storedPasskeys, poll).toEqual(['Laptop', 'Security key']);
+    expect(document.querySelector('ul[aria-label="Passkeys that unlock Cairn"]')?.textContent).toContain('Laptop');
+
+    button('Rename')?.click();
+    await expect.poll(() => shows('New name for Laptop'), poll).toBe(true);
+    typeInto('New name for Laptop', 'Work laptop');
+    click('Save name');
+    await expect.poll(storedPasskeys, poll).toEqual(['Work laptop', 'Security key']);
+
+    const remove = document.querySelector<HTMLButtonElement>('button[aria-label="Remove Security key"]');
+    remove?.click();
+    await expect.poll(storedPasskeys, poll).toEqual(['Work laptop']);
+    expect(statuses()).toContain('“Security key” no longer unlocks Cairn.');
+  });
+
+  it('checks the password before asking for a passkey; a wrong one asks nothing and stores nothing', async () => {
+    const authenticator = installFakeAuthenticator();
+    ({ unmount } = renderInWallet(wallet, <PasskeySettings />));
+    addPasskey('Laptop', 'not the password');
+    await expect.poll(() => shows('Wrong password.'), poll).toBe(true);
+    expect(authenticator.state.calls).toBe(0);
+    expect(storedPasskeys()).toEqual([]);
+  });
+
+  it('refuses an authenticator without PRF, saying which ones work', async () => {
+    installFakeAuthenticator('noPrf');
+    ({ unmount } = renderInWallet(wallet, <PasskeySettings />));
+    addPasskey('Windows Hello');
+    await expect.poll(alerts, poll).toContain('it lacks the PRF extension');
+    expect(alerts()).toContain('security keys with hmac-secret');
+    expect(alerts()).toContain('Windows Hello and the Linux platform authenticators do not yet');
+    expect(storedPasskeys()).toEqual([]);
+  });
+
+  it('says so when the person cancels the prompt, or the authenticator does not verify them', async () => {
+    const authenticator = installFakeAuthenticator('cancel');
+    ({ unmount } = renderInWallet(wallet, <PasskeySettings />));
+    addPasskey('Phone');
+    await expect.poll(alerts, poll).toMatch(/No passkey was used|No authenticator answered/);
+    authenticator.state.mode = 'notVerified';
+    addPasskey('Phone');
+    await expect.poll(alerts, poll).toContain('did not verify you');
+    expect(storedPasskeys()).toEqual([]);
+  });
+
+  it('asks for a name and the password in place', async () => {
+    const authenticator = installFakeAuthenticator();
+    ({ unmount } = renderInWallet(wallet, <PasskeySettings />));
+    click('Add passkey');
+    await expect.poll(() => shows('Give the passkey a name'), poll).toBe(true);
+    expect(shows('Enter the vault password')).toBe(true);
+    expect(authenticator.state.calls).toBe(0);
+  });
+
+  it('at an IP address, says why passkeys cannot work and gives the localhost address', async () => {
+    installFakeAuthenticator();
+    const before = location.href;
+    setUrl('http://127.0.0.1:5173/');
+    try {
+      ({ unmount } = renderInWallet(wallet, <PasskeySettings />));
+      const note = document.querySelector('[role=note]')?.textContent ?? '';
+      expect(note).toContain('Browsers refuse passkeys on a page opened at an IP address.');
+      expect(note).toContain('http://localhost:5173/');
+      expect(button('Add passkey')).toBeUndefined();
+    } finally {
+      setUrl(before);
+    }
+  });
+});

@@ -1,0 +1,77 @@
+// The unlock screen with a passkey set (faked navigator.credentials): offered before the password,
+// it unlocks with no password typed; another authenticator's answer, a cancelled prompt and an
+// authenticator without PRF each say why in place and leave Cairn locked; the password still works.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registerPasskey } from '@/lib/browser/passkeys';
+import { installFakeAuthenticator } from '@/testing/fakeAuthenticator';
+import { typeInto } from '@/testing/fields';
+import { alerts, button, click } from '@/testing/inDocument';
+import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { TEST_PASSWORD } from '@/testing/vaultFixtures';
+import { UnlockScreen } from './UnlockScreen';
+
+const poll = { timeout: 20_000, interval: 20 };
+const status = () => wallet.vault.store.getState().status;
+
+let wallet: TestWallet;
+let unmount = () => {};
+beforeEach(async () => {
+  wallet = await createTestWallet();
+});
+afterEach(() => {
+  unmount();
+  wallet.close();
+});
+
+async function lockedWithPasskey() {
+  const authenticator = installFakeAuthenticator();
+  await wallet.vault.addPasskey(TEST_PASSWORD, await registerPasskey('Phone', []));
+  await wallet.vault.lock();
+  await expect.poll(status, poll).toBe('locked');
+  ({ unmount } = renderInWallet(wallet, <UnlockScreen />));
+  return authenticator;
+}
+
+describe('unlocking with a passkey', { timeout: 30_000 }, () => {
+  it('is offered before the password once a passkey is set, and unlocks with none typed', async () => {
+    await lockedWithPasskey();
+    const passkeyButton = button('Unlock with a passkey');
+    const passwordField = document.querySelector('input[type=password]');
+    expect(passkeyButton).toBeDefined();
+    expect(passwordField).not.toBeNull();
+    // Before the password in the page's order (and so for a screen reader and the Tab key).
+    expect(passkeyButton?.compareDocumentPosition(passwordField as Node)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    click('Unlock with a passkey');
+    await expect.poll(status, poll).toBe('unlocked');
+  });
+
+  it('refuses another authenticator’s answer, saying so, and the password still unlocks', async () => {
+    const authenticator = await lockedWithPasskey();
+    authenticator.forget();
+    click('Unlock with a passkey');
+    await expect.poll(alerts, poll).toContain('does not open this vault');
+    expect(status()).toBe('locked');
+    typeInto('Password', TEST_PASSWORD);
+    click('Unlock');
+    await expect.poll(status, poll).toBe('unlocked');
+  });
+
+  it('says so when the prompt is cancelled, or the authenticator gives no PRF output', async () => {
+    const authenticator = await lockedWithPasskey();
+    authenticator.state.mode = 'cancel';
+    click('Unlock with a passkey');
+    await expect.poll(alerts, poll).toMatch(/No passkey was used|No authenticator answered/);
+    authenticator.state.mode = 'noPrf';
+    click('Unlock with a passkey');
+    await expect.poll(alerts, poll).toContain('it lacks the PRF extension');
+    expect(status()).toBe('locked');
+  });
+
+  it('offers no passkey when none is set', async () => {
+    installFakeAuthenticator();
+    await wallet.vault.lock();
+    await expect.poll(status, poll).toBe('locked');
+    ({ unmount } = renderInWallet(wallet, <UnlockScreen />));
+    expect(button('Unlock with a passkey')).toBeUndefined();
+  });
+});

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { ErrorAlert } from '@/components/ErrorAlert';
+import ui from '@/components/ui.module.css';
+import type { Message } from '@/core/i18n/message';
+import { passkeyAvailability, passkeyOutput } from '@/lib/browser/passkeys';
+import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { useVault, useVaultSession } from '@/lib/vault/vault';
+import styles from './unlock.module.css';
+
+/**
+ * Unlocking with a passkey, offered first once one is set and the page can use passkeys: the
+ * browser asks the person's authenticator (user verification required) for its PRF output, which
+ * goes to the vault session and is zero-filled there. Failures are said here; the password form
+ * below always works.
+ */
+export function PasskeyUnlock() {
+  const t = useT('unlock');
+  const session = useVaultSession();
+  const passkeys = useVault((s) => s.passkeys);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Message | string>();
+  if (passkeys.length === 0 || !passkeyAvailability().available) return null;
+
+  const unlock = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { credentialId, prfOutput } = await passkeyOutput(passkeys);
+      await session.unlockWithPasskey(credentialId, prfOutput);
+    } catch (e) {
+      setError(errorMessage(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.form}>
+      <div className={ui.actions}>
+        <button type="button" onClick={() => void unlock()} disabled={busy}>
+          {t('unlock:passkey.unlock')}
+        </button>
+      </div>
+      {busy && <p role="status">{t('unlock:passkey.waiting')}</p>}
+      <ErrorAlert message={error} />
+      <p className={ui.muted}>{t('unlock:passkey.orPassword')}</p>
+    </div>
+  );
+}
