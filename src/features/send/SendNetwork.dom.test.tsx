@@ -3,46 +3,27 @@
 // and a change of the header's network leaves the send where it is.
 import { flushSync } from 'react-dom';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import { byRole, queryByRole } from '@/testing/byRole';
-import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
-import { lateRequestGuard } from '@/testing/walletPortfolio';
+import { screenTestWallet } from '@/testing/screenTestWallet';
 import { SendScreen } from './SendScreen';
 import { EMPTY_FORM, sendFlowStore } from './sendFlowStore';
 
-let wallet: TestWallet;
-let unmount: () => void = () => undefined;
-const lateRequests = lateRequestGuard(200);
-beforeEach(async () => {
-  wallet = await createTestWallet();
-  const node = fakeSimulationNode(
-    (method) => {
-      throw { code: -32601, message: `the method ${method} does not exist` };
-    },
-    { block: { ...FAKE_BLOCK }, chainId: 31337 },
-  );
-  vi.stubGlobal('fetch', node.fetch);
+const setUp = screenTestWallet({
+  cleanUp: () => sendFlowStore.setState({ form: EMPTY_FORM, step: { name: 'form' } }),
 });
-afterEach(() => {
-  unmount();
-  sendFlowStore.setState({ form: EMPTY_FORM, step: { name: 'form' } });
-  wallet.close();
-  lateRequests.refuse();
-});
-afterAll(() => lateRequests.restore());
+const wallet = () => setUp.wallet;
 
-const header = () => selectedNetwork(wallet.store.getState());
+const header = () => selectedNetwork(wallet().store.getState());
 const networkField = () => byRole<HTMLSelectElement>('combobox', 'Network');
 
 function showSend(path: string) {
-  unmount = renderInWallet(
-    wallet,
+  setUp.show(
     <MemoryRouter initialEntries={[path]}>
       <SendScreen />
     </MemoryRouter>,
-  ).unmount;
+  );
 }
 
 const TOKEN = '0x00000000000000000000000000000000000000aa';
@@ -56,7 +37,7 @@ function choose(field: HTMLSelectElement, value: string) {
 
 describe('Send on the asset’s network', () => {
   it('opens on the network a link names, keeps it when the header changes, and says so', async () => {
-    const state = wallet.store.getState();
+    const state = wallet().store.getState();
     state.followNetwork('base');
     expect(header().id).not.toBe('base');
     showSend(`/send?asset=${TOKEN}&network=base`);
@@ -73,7 +54,7 @@ describe('Send on the asset’s network', () => {
   });
 
   it('changes network from its own field, starting afresh all but the account and a plain recipient', () => {
-    const state = wallet.store.getState();
+    const state = wallet().store.getState();
     state.followNetwork('base');
     sendFlowStore.setState({ form: { ...EMPTY_FORM, recipient: 'bob.eth', asset: TOKEN, amount: '5', nonce: '7' } });
     showSend('/send');
@@ -91,7 +72,7 @@ describe('Send on the asset’s network', () => {
   });
 
   it('drops a call prepared on the other network when the network changes', () => {
-    wallet.store.getState().followNetwork('base');
+    wallet().store.getState().followNetwork('base');
     const prepared = { recipient: TOKEN, data: '0x095ea7b3', callAbi: '[]', origin: 'swap' as const };
     sendFlowStore.setState({ form: { ...EMPTY_FORM, ...prepared } });
     showSend('/send');
@@ -100,18 +81,18 @@ describe('Send on the asset’s network', () => {
   });
 
   it('goes back to the header’s network when opened plainly with nothing typed, and not otherwise', () => {
-    wallet.store.getState().followNetwork('base');
+    wallet().store.getState().followNetwork('base');
     sendFlowStore.setState({ form: { ...EMPTY_FORM, networkId: 'base' } });
     showSend('/send');
     expect(sendFlowStore.getState().form.networkId).toBeUndefined();
-    unmount();
+    setUp.unmount();
     sendFlowStore.setState({ form: { ...EMPTY_FORM, networkId: 'base', recipient: 'bob.eth' } });
     showSend('/send');
     expect(sendFlowStore.getState().form.networkId).toBe('base');
   });
 
   it('takes no network from a link that the person does not use, nor a choice when only one is followed', async () => {
-    const state = wallet.store.getState();
+    const state = wallet().store.getState();
     state.followNetwork(header().id);
     for (const other of state.networks) if (other.id !== header().id) state.unfollowNetwork(other.id);
     showSend(`/send?asset=${TOKEN}&network=gnosis`);
