@@ -185,13 +185,7 @@ function ActivityHistory({
             />
           </p>
         ))}
-      <HistoryFilters
-        filter={filter}
-        onFilter={(patch) => setFilter((f) => ({ ...f, ...patch }))}
-        parts={inView}
-        followed={several ? networks : []}
-        narrowTo={narrowTo}
-      />
+      <HistoryFilters filter={filter} onFilter={(patch) => setFilter((f) => ({ ...f, ...patch }))} parts={inView} />
       <div className={ui.actions}>
         <label className={ui.checkbox}>
           <input

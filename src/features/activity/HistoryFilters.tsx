@@ -2,11 +2,9 @@ import { useMemo } from 'react';
 import { Field } from '@/components/Field';
 import { NetworkViewSelect } from '@/components/NetworkViewSelect';
 import type { EntryFilter } from '@/core/activity/entries';
-import type { Network } from '@/core/chain/networks';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { useT } from '@/lib/i18n';
 import { shortAddress } from '@/lib/i18n/format';
-import { useSession } from '@/lib/stores/session';
 import styles from './activity.module.css';
 import type { NetworkHistory } from './HistoriesAcross';
 import { historyAssets } from './historyView';
@@ -20,20 +18,13 @@ export function HistoryFilters({
   filter,
   onFilter,
   parts,
-  followed,
-  narrowTo,
 }: {
   filter: EntryFilter;
   onFilter: (patch: Partial<EntryFilter>) => void;
   /** The networks whose entries are in view, for the asset choices. */
   parts: readonly NetworkHistory[];
-  /** The networks to choose from (none when the history is of one network). */
-  followed: readonly Network[];
-  /** The one network viewed, across several; undefined for all. */
-  narrowTo: Network | undefined;
 }) {
   const t = useT('activity');
-  const setNetworkView = useSession((s) => s.setNetworkView);
   // Each asset once (the native coin once, named by every coin's symbol the networks in view have).
   const assetChoices = useMemo(() => {
     const symbols = new Map<string, string[]>();
@@ -47,13 +38,7 @@ export function HistoryFilters({
   }, [parts]);
   return (
     <search className={styles.filters} aria-label={t('activity:filters.label')}>
-      <NetworkViewSelect
-        label={t('activity:filters.network')}
-        allLabel={t('activity:filters.allNetworks')}
-        followed={followed}
-        value={narrowTo ?? 'all'}
-        onChange={setNetworkView}
-      />
+      <NetworkViewSelect label={t('activity:filters.network')} allLabel={t('activity:filters.allNetworks')} />
       <Field label={t('activity:filters.search')}>
         <input
           type="search"
