@@ -1,14 +1,18 @@
 // Each asset once across networks, as a person meets it on Home: one row per group with its
 // networks named, its bridged kind labelled, and each network's own balance behind a disclosure
 // that says whether it is open. Groups are made by core (assetGroups.ts) from rows of two networks.
+// Here in app, not beside the list: each network's line links to Send through the real link
+// builder (appLinks), which the feature cannot import, and the test follows where it leads.
 import { flushSync } from 'react-dom';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { groupAcrossNetworks, type NetworkRow } from '@/core/assets/assetGroups';
+import { type AssetGroup, groupAcrossNetworks, type NetworkRow } from '@/core/assets/assetGroups';
 import type { AssetRow } from '@/core/assets/portfolioView';
+import { AssetGroupList } from '@/features/portfolio/AssetGroupList';
 import { byRole } from '@/testing/byRole';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
-import { AssetGroupList } from './AssetGroupList';
+import { appLinks } from './links';
+import { screen } from './paths';
 
 let wallet: TestWallet;
 let unmount: () => void = () => undefined;
@@ -37,19 +41,29 @@ const ether = (balance: bigint, value: bigint): AssetRow => ({
 });
 const USD = 10n ** 18n;
 
+function show(groups: AssetGroup[]) {
+  unmount = renderInWallet(
+    wallet,
+    <MemoryRouter>
+      <AssetGroupList groups={groups} />
+    </MemoryRouter>,
+    { links: appLinks },
+  ).unmount;
+}
+
+/** Where a link leads: the screen's path and what it asks of it. */
+function leadsTo(link: HTMLAnchorElement): { path: string; asks: Record<string, string> } {
+  const url = new URL(link.getAttribute('href') ?? '', 'https://cairn.test');
+  return { path: url.pathname, asks: Object.fromEntries(url.searchParams) };
+}
+
 describe('assets across networks on Home', () => {
   it('shows ETH of two networks as one row, each network’s balance on expand', () => {
     const rows: NetworkRow[] = [
       { network: network('ethereum'), row: ether(2n * USD, 6_500n * USD) },
       { network: network('optimism'), row: ether(USD / 2n, 1_625n * USD) },
     ];
-    const groups = groupAcrossNetworks(rows, { hideZero: false });
-    unmount = renderInWallet(
-      wallet,
-      <MemoryRouter>
-        <AssetGroupList groups={groups} />
-      </MemoryRouter>,
-    ).unmount;
+    show(groupAcrossNetworks(rows, { hideZero: false }));
     const list = byRole('region', 'Assets');
     const items = list.querySelector('ul')?.children ?? [];
     expect(items).toHaveLength(1);
@@ -65,24 +79,19 @@ describe('assets across networks on Home', () => {
     expect(byRole('button', 'Hide networks', row).getAttribute('aria-expanded')).toBe('true');
     expect(members?.hidden).toBe(false);
     expect(members?.textContent).toMatch(/OP Mainnet.*0\.5 ETH.*\$1,625\.00/);
-    // Each network's line leads to sending it there.
+    // Each network's line leads to sending it there: Send, with the asset and that network.
     const sendOnOp = byRole<HTMLAnchorElement>('link', 'Send ETH on OP Mainnet', members ?? undefined);
-    expect(sendOnOp.getAttribute('href')).toBe('/send/native?network=optimism');
+    expect(leadsTo(sendOnOp)).toEqual({ path: screen('send').path, asks: { asset: 'native', network: 'optimism' } });
   });
 
   it('shows an asset on one network without a disclosure', () => {
-    const groups = groupAcrossNetworks([{ network: network('base'), row: ether(USD, 3_250n * USD) }], {
-      hideZero: false,
-    });
-    unmount = renderInWallet(
-      wallet,
-      <MemoryRouter>
-        <AssetGroupList groups={groups} />
-      </MemoryRouter>,
-    ).unmount;
+    show(groupAcrossNetworks([{ network: network('base'), row: ether(USD, 3_250n * USD) }], { hideZero: false }));
     const list = byRole('region', 'Assets');
     expect(list.textContent).toContain('Base');
     expect(list.querySelector('button')).toBeNull();
-    expect(byRole('link', 'Send ETH on Base', list).getAttribute('href')).toBe('/send/native?network=base');
+    expect(leadsTo(byRole<HTMLAnchorElement>('link', 'Send ETH on Base', list))).toEqual({
+      path: screen('send').path,
+      asks: { asset: 'native', network: 'base' },
+    });
   });
 });
