@@ -5,50 +5,34 @@
 // builder (appLinks), which the feature cannot import, and the test follows where it leads.
 import { flushSync } from 'react-dom';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type AssetGroup, groupAcrossNetworks, type NetworkRow } from '@/core/assets/assetGroups';
-import type { AssetRow } from '@/core/assets/portfolioView';
 import { AssetGroupList } from '@/features/portfolio/AssetGroupList';
 import { byRole } from '@/testing/byRole';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { etherRow } from '@/testing/portfolioFixtures';
+import { screenTestWallet } from '@/testing/screenTestWallet';
 import { appLinks } from './links';
 import { screen } from './paths';
 
-let wallet: TestWallet;
-let unmount: () => void = () => undefined;
-beforeEach(async () => {
-  wallet = await createTestWallet();
-});
-afterEach(() => {
-  unmount();
-  wallet.close();
-});
+const setUp = screenTestWallet();
+const wallet = () => setUp.wallet;
 
 const network = (id: string) => {
-  const found = wallet.store.getState().networks.find((n) => n.id === id);
+  const found = wallet()
+    .store.getState()
+    .networks.find((n) => n.id === id);
   if (!found) throw new Error(`no network ${id}`);
   return found;
 };
-const ether = (balance: bigint, value: bigint): AssetRow => ({
-  key: 'native',
-  symbol: 'ETH',
-  name: 'Ether',
-  decimals: 18,
-  balance,
-  token: undefined,
-  value,
-  priceStale: false,
-});
 const USD = 10n ** 18n;
 
 function show(groups: AssetGroup[]) {
-  unmount = renderInWallet(
-    wallet,
+  setUp.show(
     <MemoryRouter>
       <AssetGroupList groups={groups} />
     </MemoryRouter>,
     { links: appLinks },
-  ).unmount;
+  );
 }
 
 /** Where a link leads: the screen's path and what it asks of it. */
@@ -60,8 +44,8 @@ function leadsTo(link: HTMLAnchorElement): { path: string; asks: Record<string, 
 describe('assets across networks on Home', () => {
   it('shows ETH of two networks as one row, each network’s balance on expand', () => {
     const rows: NetworkRow[] = [
-      { network: network('ethereum'), row: ether(2n * USD, 6_500n * USD) },
-      { network: network('optimism'), row: ether(USD / 2n, 1_625n * USD) },
+      { network: network('ethereum'), row: etherRow(2n * USD, 6_500n * USD) },
+      { network: network('optimism'), row: etherRow(USD / 2n, 1_625n * USD) },
     ];
     show(groupAcrossNetworks(rows, { hideZero: false }));
     const list = byRole('region', 'Assets');
@@ -85,7 +69,7 @@ describe('assets across networks on Home', () => {
   });
 
   it('shows an asset on one network without a disclosure', () => {
-    show(groupAcrossNetworks([{ network: network('base'), row: ether(USD, 3_250n * USD) }], { hideZero: false }));
+    show(groupAcrossNetworks([{ network: network('base'), row: etherRow(USD, 3_250n * USD) }], { hideZero: false }));
     const list = byRole('region', 'Assets');
     expect(list.textContent).toContain('Base');
     expect(list.querySelector('button')).toBeNull();

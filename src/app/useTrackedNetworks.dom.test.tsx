@@ -2,25 +2,18 @@
 // of it is still watched, looked for again at each nudge, and found by one read of the watched
 // records alone (never every record of every configured network).
 import { flushSync } from 'react-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import type { TxRecord } from '@/core/tx/record';
 import { nudgeTracking } from '@/lib/send/trackingNudge';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { screenTestWallet } from '@/testing/screenTestWallet';
 import { useTrackedNetworks } from './useTransactionTracker';
 
 const poll = { timeout: 4_000, interval: 10 };
 const ADDRESS = '0x00000000000000000000000000000000000000aa';
 
-let wallet: TestWallet;
-let unmount: () => void = () => undefined;
-beforeEach(async () => {
-  wallet = await createTestWallet();
-});
-afterEach(() => {
-  unmount();
-  wallet.close();
-});
+const setUp = screenTestWallet();
+const wallet = () => setUp.wallet;
 
 function Tracked() {
   const { networks } = useTrackedNetworks();
@@ -30,7 +23,9 @@ function Tracked() {
 const shown = () => document.querySelector('p')?.textContent;
 
 function recordOn(networkId: string, status: TxRecord['status'], confirmations: number): TxRecord {
-  const network = wallet.store.getState().networks.find((n) => n.id === networkId);
+  const network = wallet()
+    .store.getState()
+    .networks.find((n) => n.id === networkId);
   if (!network) throw new Error(`no ${networkId} network`);
   return {
     id: `${networkId}-1`,
@@ -63,14 +58,14 @@ function recordOn(networkId: string, status: TxRecord['status'], confirmations: 
 
 describe('the networks whose transactions are followed', () => {
   it('adds a network while a record of it is watched, through one read of the watched records alone', async () => {
-    const header = selectedNetwork(wallet.store.getState()).id;
-    const store = wallet.storage.transactions;
+    const header = selectedNetwork(wallet().store.getState()).id;
+    const store = wallet().storage.transactions;
     // A settled record on the header's network, never read to decide anything.
     await store.put({ ...recordOn(header, 'confirmed', 40), id: 'settled' });
     const watched = vi.spyOn(store, 'watched');
     const forChain = vi.spyOn(store, 'forChain');
     const forAccount = vi.spyOn(store, 'forAccount');
-    unmount = renderInWallet(wallet, <Tracked />).unmount;
+    setUp.show(<Tracked />);
     await expect.poll(() => watched.mock.calls.length, poll).toBe(1);
     expect(shown()).toBe(header);
 

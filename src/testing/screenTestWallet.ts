@@ -6,6 +6,7 @@
 // file's document goes with its last test).
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import type { AppLinks } from '@/lib/links';
 import { FAKE_BLOCK, fakeSimulationNode } from './fakeSimulationNode';
 import { createTestWallet, renderInWallet, type TestWallet } from './testWallet';
 import { lateRequestGuard } from './walletPortfolio';
@@ -23,8 +24,11 @@ export function refusingNode() {
 export type ScreenTestWallet = {
   /** This test's wallet (made before each test). */
   readonly wallet: TestWallet;
-  /** Renders `screen` into this test's wallet; what was rendered before is unmounted first. */
-  show(screen: ReactNode): void;
+  /**
+   * Renders `screen` into this test's wallet (with `links`, if given, as its links to screens);
+   * what was rendered before is unmounted first.
+   */
+  show(screen: ReactNode, options?: { links?: AppLinks }): void;
   /** Unmounts what `show` rendered (nothing if nothing is shown). */
   unmount(): void;
 };
@@ -70,9 +74,9 @@ export function screenTestWallet({
     get wallet() {
       return wallet();
     },
-    show(screen) {
+    show(screen, options) {
       unmount();
-      unmountShown = renderInWallet(wallet(), screen).unmount;
+      unmountShown = renderInWallet(wallet(), screen, options).unmount;
     },
     unmount,
   };
