@@ -7,6 +7,7 @@ import type { Network } from '@/core/chain/networks';
 import { networkView, selectedNetwork } from '@/core/session/sessionStore';
 import { useSelectedNetwork, ViewedNetworkParts } from '@/lib/stores/session';
 import { byRole, queryByRole } from '@/testing/byRole';
+import { chooseValue } from '@/testing/fields';
 import { screenTestWallet } from '@/testing/screenTestWallet';
 import { NetworkViewSelect } from './NetworkViewSelect';
 
@@ -34,11 +35,7 @@ function show() {
 
 const control = () => byRole<HTMLSelectElement>('combobox', 'Networks shown');
 const parts = () => [...document.querySelectorAll('li')].map((li) => li.textContent);
-const choose = (value: string) =>
-  flushSync(() => {
-    control().value = value;
-    control().dispatchEvent(new Event('change', { bubbles: true }));
-  });
+const choose = (value: string) => chooseValue(control(), value);
 
 describe('the networks a list shows', () => {
   it('shows every followed network at first, one alone when chosen (the header too), and all again', () => {

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import { byRole, queryByRole } from '@/testing/byRole';
+import { chooseValue } from '@/testing/fields';
 import { screenTestWallet } from '@/testing/screenTestWallet';
 import { SendScreen } from './SendScreen';
 import { EMPTY_FORM, sendFlowStore } from './sendFlowStore';
@@ -27,13 +28,6 @@ function showSend(path: string) {
 }
 
 const TOKEN = '0x00000000000000000000000000000000000000aa';
-
-function choose(field: HTMLSelectElement, value: string) {
-  flushSync(() => {
-    field.value = value;
-    field.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
 
 describe('Send on the asset’s network', () => {
   it('opens on the network a link names, keeps it when the header changes, and says so', async () => {
@@ -59,7 +53,7 @@ describe('Send on the asset’s network', () => {
     sendFlowStore.setState({ form: { ...EMPTY_FORM, recipient: 'bob.eth', asset: TOKEN, amount: '5', nonce: '7' } });
     showSend('/send');
     expect(networkField().value).toBe(header().id);
-    choose(networkField(), 'base');
+    chooseValue(networkField(), 'base');
     expect(sendFlowStore.getState().form).toMatchObject({
       networkId: 'base',
       recipient: 'bob.eth',
@@ -76,7 +70,7 @@ describe('Send on the asset’s network', () => {
     const prepared = { recipient: TOKEN, data: '0x095ea7b3', callAbi: '[]', origin: 'swap' as const };
     sendFlowStore.setState({ form: { ...EMPTY_FORM, ...prepared } });
     showSend('/send');
-    choose(networkField(), 'base');
+    chooseValue(networkField(), 'base');
     expect(sendFlowStore.getState().form).toMatchObject({ recipient: '', data: '', callAbi: '', origin: undefined });
   });
 

@@ -1,11 +1,11 @@
 // Swap on the network picked on Swap, not the header's: the choice lists the followed networks,
 // picking one starts the tokens and amount afresh, and a network without Uniswap says so with the
 // way out (choose another) in reach.
-import { flushSync } from 'react-dom';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import { byRole } from '@/testing/byRole';
+import { chooseValue } from '@/testing/fields';
 import { screenTestWallet } from '@/testing/screenTestWallet';
 import { SwapScreen } from './SwapScreen';
 import { EMPTY_SWAP_FORM, swapFlowStore } from './swapFlowStore';
@@ -29,10 +29,7 @@ describe('Swap on the network picked there', () => {
     );
     const field = byRole<HTMLSelectElement>('combobox', 'Network');
     expect(field.value).toBe(header);
-    flushSync(() => {
-      field.value = 'gnosis';
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    chooseValue(field, 'gnosis');
     expect(swapFlowStore.getState().form).toMatchObject({ networkId: 'gnosis', assetOut: '', amount: '' });
     expect(byRole<HTMLSelectElement>('combobox', 'Network').value).toBe('gnosis');
     expect(document.body.textContent).toContain('Cairn knows of no Uniswap contracts on Gnosis');
