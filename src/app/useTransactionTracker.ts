@@ -24,13 +24,9 @@ export function useTrackedNetworks(): { networks: Network[]; recheck: () => void
   const recheck = useCallback(() => {
     const look = ++latestLook.current;
     void (async () => {
-      const found: string[] = [];
-      const byChain = new Map<number, Awaited<ReturnType<typeof store.forChain>>>();
-      for (const network of networks) {
-        const records = byChain.get(network.chainId) ?? (await store.forChain(network.chainId));
-        byChain.set(network.chainId, records);
-        if (watchedOn(records, network.id)) found.push(network.id);
-      }
+      // One read of the records still watched, on every chain: never the settled ones.
+      const watched = await store.watched();
+      const found = networks.filter((n) => watchedOn(watched, n.id)).map((n) => n.id);
       if (look !== latestLook.current) return;
       setWatchedIds((before) => (before.join() === found.join() ? before : found));
     })().catch(() => {
@@ -61,8 +57,7 @@ export function useTransactionTracker(network: Network, onPassEnd?: () => void):
   const [requestPass] = useState(() =>
     serialPasses(async () => {
       const { network, service, store, block, onPassEnd } = latest.current;
-      const records = await store.forChain(network.chainId);
-      if (!watchedOn(records, network.id)) return;
+      if (!watchedOn(await store.watched(), network.id)) return;
       try {
         await (await service()).track(network, block);
       } finally {

@@ -1,28 +1,23 @@
-import type { Network } from '@/core/chain/networks';
+import { useFollowedNetworks, useSession, useViewedNetworks, useViewsAll } from '@/lib/stores/session';
 import { Field } from './Field';
 
 /**
- * Which networks a list shows: all that are followed, or one. The same choice as the header's
- * network chip (the window's view), offered where the list is. Shown only when there is a choice.
+ * Which networks a list shows: all that are followed, or one. The window's view, the same choice
+ * as the header's network chip, offered where the list is (read and set here, so every screen
+ * shows the very networks the chip does). Shown only when there is a choice.
  */
-export function NetworkViewSelect({
-  label,
-  allLabel,
-  followed,
-  value,
-  onChange,
-}: {
-  label: string;
-  allLabel: string;
-  followed: readonly Network[];
-  value: 'all' | Network;
-  onChange: (view: 'all' | string) => void;
-}) {
+export function NetworkViewSelect({ label, allLabel }: { label: string; allLabel: string }) {
+  const followed = useFollowedNetworks();
+  const viewed = useViewedNetworks();
+  const all = useViewsAll();
+  const setView = useSession((s) => s.setNetworkView);
   if (followed.length < 2) return null;
+  const value = all ? 'all' : (viewed[0] ?? 'all');
+  // The one network viewed may be the header's, followed or not: it is offered too.
   const choices = value === 'all' || followed.includes(value) ? followed : [value, ...followed];
   return (
     <Field label={label}>
-      <select value={value === 'all' ? 'all' : value.id} onChange={(e) => onChange(e.target.value)}>
+      <select value={value === 'all' ? 'all' : value.id} onChange={(e) => setView(e.target.value)}>
         <option value="all">{allLabel}</option>
         {choices.map((network) => (
           // A network's name is data the person or a preset gave, not words to translate.

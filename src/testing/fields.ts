@@ -21,3 +21,11 @@ export function typeInto(label: string, text: string): void {
     field.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
+
+/** Chooses the option of `select` whose value is `value`, as React hears it. */
+export function chooseValue(select: HTMLSelectElement, value: string): void {
+  flushSync(() => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}

@@ -1,6 +1,7 @@
 // A small portfolio for unit tests: two accounts, a priced and an unpriced token, spam and an
-// empty custom token, as a snapshot would hold them.
+// empty custom token, as a snapshot would hold them; and Ether as a row of Home's list.
 import type { PortfolioSnapshot } from '@/core/assets/portfolio';
+import type { AssetRow } from '@/core/assets/portfolioView';
 import type { PortfolioToken } from '@/core/assets/token';
 
 export const alice = '0x00000000000000000000000000000000000A11cE' as const;
@@ -57,3 +58,15 @@ export const snapshot: PortfolioSnapshot = {
     [spam.address.toLowerCase(), { answer: 100_000_000n, decimals: 8, updatedAt: 1_000_000, roundId: 1n }],
   ]),
 };
+
+/** Ether as a row of Home's list: `balance` (undefined: not read) and dollar `value` (undefined: no price). */
+export const etherRow = (balance: bigint | undefined, value?: bigint): AssetRow => ({
+  key: 'native',
+  symbol: 'ETH',
+  name: 'Ether',
+  decimals: 18,
+  balance,
+  token: undefined,
+  value,
+  priceStale: false,
+});

@@ -40,6 +40,11 @@ export type RpcFaultProxy = {
   readonly calls: Record<string, number>;
   /** Every JSON-RPC call received (after resetCounts), in order, with its parameters and when it came (performance.now()). */
   readonly log: readonly SeenCall[];
+  /**
+   * Every HTTP request answered (after resetCounts), in the order answered: its number (as in
+   * `log`), when it came and when its answer was sent (performance.now()).
+   */
+  readonly exchanges: readonly Exchange[];
   /** The block ranges of every eth_getLogs received (after resetCounts). */
   readonly logRanges: [bigint, bigint][];
   /** Time spent waiting for the node's answers, summed over requests (after resetCounts). */
@@ -57,6 +62,9 @@ type RpcCall = { method?: string; id?: unknown; params?: unknown[] };
 
 /** One JSON-RPC call as the proxy saw it, with the HTTP request it came in (1 for the first after resetCounts). */
 export type SeenCall = { method: string; params: readonly unknown[]; at: number; request: number };
+
+/** One HTTP request the proxy answered: its number (1 for the first after resetCounts), when it came and when its answer went. */
+export type Exchange = { request: number; came: number; answered: number };
 
 /** The [from, to] blocks of an eth_getLogs call ('latest' and missing bounds count as unbounded). */
 function logRange(call: RpcCall): [bigint, bigint] {
@@ -94,6 +102,7 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
   let calls: Record<string, number> = {};
   let logRanges: [bigint, bigint][] = [];
   let log: SeenCall[] = [];
+  let exchanges: Exchange[] = [];
   let upstreamMs = 0;
   const cors = {
     'Access-Control-Allow-Origin': '*',
@@ -106,8 +115,12 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
       response.writeHead(204, cors).end();
       return;
     }
+    const came = performance.now();
     const body = await readBody(request);
-    requests++;
+    const number = ++requests;
+    // Counts kept from before a reset are not this exchange's.
+    const seen = exchanges;
+    response.once('finish', () => seen.push({ request: number, came, answered: performance.now() }));
     const methods: string[] = [];
     const chainIdCalls = new Set<unknown>();
     let parsedCalls: RpcCall[] = [];
@@ -122,7 +135,7 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
         if (method === 'eth_getLogs') logRanges.push(logRange(call));
         methods.push(method);
         calls[method] = (calls[method] ?? 0) + 1;
-        log.push({ method, params: call.params ?? [], at: performance.now(), request: requests });
+        log.push({ method, params: call.params ?? [], at: performance.now(), request: number });
       }
     } catch {
       // not JSON: forwarded as is
@@ -223,6 +236,9 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
     get log() {
       return [...log];
     },
+    get exchanges() {
+      return [...exchanges];
+    },
     get upstreamMs() {
       return upstreamMs;
     },
@@ -242,6 +258,7 @@ export async function startRpcFaultProxy(targetUrl: string): Promise<RpcFaultPro
       calls = {};
       logRanges = [];
       log = [];
+      exchanges = [];
       upstreamMs = 0;
       sockets.counts = noSocketCounts();
     },

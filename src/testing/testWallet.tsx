@@ -99,21 +99,45 @@ export async function createTestWallet({
   };
 }
 
-/** Every context a Cairn page gives its screens, over a test wallet. */
-export function TestWalletProviders({ wallet, children }: { wallet: TestWallet; children: ReactNode }) {
+/**
+ * Every context a Cairn page gives its screens, over a test wallet; links to screens are the test
+ * wallet's own unless given (an app test gives the real ones).
+ */
+export function TestWalletProviders({
+  wallet,
+  links = TEST_LINKS,
+  children,
+}: {
+  wallet: TestWallet;
+  links?: AppLinks;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={wallet.queries}>
-      <WalletContexts parts={wallet} links={TEST_LINKS}>
+      <WalletContexts parts={wallet} links={links}>
         {children}
       </WalletContexts>
     </QueryClientProvider>
   );
 }
 
-/** Renders `screen` into the document over `wallet`, as a Cairn page would; `unmount()` empties the document. */
-export function renderInWallet(wallet: TestWallet, screen: ReactNode): { unmount(): void } {
+/**
+ * Renders `screen` into the document over `wallet`, as a Cairn page would (with `links`, if given,
+ * as its links to screens); `unmount()` empties the document.
+ */
+export function renderInWallet(
+  wallet: TestWallet,
+  screen: ReactNode,
+  { links }: { links?: AppLinks } = {},
+): { unmount(): void } {
   const root = createRoot(document.body.appendChild(document.createElement('div')));
-  flushSync(() => root.render(<TestWalletProviders wallet={wallet}>{screen}</TestWalletProviders>));
+  flushSync(() =>
+    root.render(
+      <TestWalletProviders wallet={wallet} links={links}>
+        {screen}
+      </TestWalletProviders>,
+    ),
+  );
   return {
     unmount() {
       root.unmount();

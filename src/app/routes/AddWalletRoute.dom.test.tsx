@@ -4,13 +4,11 @@
 // watch-only. (Watching as the first wallet, with a new vault's password: e2e/states.e2e.ts.)
 import { flushSync } from 'react-dom';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AccountMenu } from '@/features/accounts/AccountMenu';
 import { allByRole, byRole, spokenText } from '@/testing/byRole';
-import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { fieldLabelled, typeInto } from '@/testing/fields';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
-import { lateRequestGuard } from '@/testing/walletPortfolio';
+import { screenTestWallet } from '@/testing/screenTestWallet';
 import { screen } from '../paths';
 import { AddWalletRoute } from './AddWalletRoute';
 
@@ -18,20 +16,10 @@ import { AddWalletRoute } from './AddWalletRoute';
 const poll = { timeout: 8_000, interval: 10 };
 const ACCOUNTS_SHOWN = 'The accounts screen';
 
-let wallet: TestWallet;
-let unmount: () => void = () => undefined;
-const lateRequests = lateRequestGuard(200);
-beforeEach(async () => {
-  wallet = await createTestWallet();
-  const node = fakeSimulationNode(
-    (method) => {
-      throw { code: -32601, message: `the method ${method} does not exist` };
-    },
-    { block: { ...FAKE_BLOCK }, chainId: 31337 },
-  );
-  vi.stubGlobal('fetch', node.fetch);
-  unmount = renderInWallet(
-    wallet,
+// The head the account menu follows is still polled after the last test: never sent to the network.
+const setUp = screenTestWallet({ restoreFetch: false });
+beforeEach(() => {
+  setUp.show(
     <MemoryRouter initialEntries={[screen('addWallet').path]}>
       <AccountMenu managePath={screen('accounts').path} addPath={screen('addWallet').path} />
       <Routes>
@@ -39,14 +27,7 @@ beforeEach(async () => {
         <Route path={screen('accounts').path} element={<p>{ACCOUNTS_SHOWN}</p>} />
       </Routes>
     </MemoryRouter>,
-  ).unmount;
-});
-afterEach(() => {
-  unmount();
-  wallet.close();
-  // The head the account menu followed is still polled a moment later: refused here, never sent to
-  // the network (the file's document goes with its last test, so the real fetch need not come back).
-  lateRequests.refuse();
+  );
 });
 
 const press = (name: string | RegExp) => flushSync(() => byRole('button', name).click());

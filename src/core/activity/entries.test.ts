@@ -2,7 +2,7 @@ import type { Address, Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalEvent } from '../approvals/approvalEvents';
 import type { TxRecord } from '../tx/record';
-import { ANY_ENTRY, buildEntries, filterEntries, groupByDay } from './entries';
+import { ANY_ENTRY, buildEntries, filterAssetKey, filterEntries, groupByDay } from './entries';
 import type { ActivityItem } from './item';
 
 const me = '0x00000000000000000000000000000000000000a1' as Address;
@@ -193,7 +193,12 @@ describe('history entries', () => {
         timestamp: Date.UTC(2023, 10, 16) / 1000,
       }),
     ]);
-    expect(filterEntries(entries, { ...ANY_ENTRY, asset: dai.toLowerCase() }).map((e) => e.blockNumber)).toEqual([30n]);
+    const daiOn = (networkId: string) => filterAssetKey(networkId, { kind: 'erc20', address: dai });
+    expect(filterEntries(entries, { ...ANY_ENTRY, asset: daiOn('local') }).map((e) => e.blockNumber)).toEqual([30n]);
+    // The same contract address on another network is another token.
+    expect(filterEntries(entries, { ...ANY_ENTRY, asset: daiOn('optimism') })).toEqual([]);
+    expect(filterAssetKey('optimism', { kind: 'native' })).toBe('native');
+    expect(filterEntries(entries, { ...ANY_ENTRY, asset: 'native' }).map((e) => e.blockNumber)).toEqual([2n, 1n]);
     expect(filterEntries(entries, { ...ANY_ENTRY, direction: 'out' }).map((e) => e.blockNumber)).toEqual([2n]);
     expect(filterEntries(entries, { ...ANY_ENTRY, search: hash(2).toUpperCase().replace('0X', '0x') })).toHaveLength(1);
     const rows = groupByDay(entries, (t) => new Date(t * 1000).toISOString().slice(0, 10));

@@ -58,6 +58,15 @@ export type ActivityEntry = {
 const assetKey = (asset: ActivityAsset) => (asset.kind === 'native' ? 'native' : asset.address.toLowerCase());
 
 /**
+ * How the history's asset filter names an asset an entry on `networkId` moved: 'native' for the
+ * coin of whichever network (one choice across networks), anything else by its network and
+ * contract (`${networkId}:${address}`, lower case): one address on two networks can be two tokens.
+ */
+export function filterAssetKey(networkId: string, asset: ActivityAsset): string {
+  return asset.kind === 'native' ? 'native' : `${networkId}:${assetKey(asset)}`;
+}
+
+/**
  * The history of one account: synced items grouped per transaction, plus Cairn's own records the
  * chain does not show (pending, refused, dropped, replaced). Entries that look like address
  * poisoning or spam are marked: zero-value token transfers the account did not send, tokens it
@@ -219,7 +228,7 @@ export function compareEntries(a: ActivityEntry, b: ActivityEntry): number {
 export type EntryFilter = {
   /** One network (its id); undefined for every network listed. */
   network: string | undefined;
-  /** 'native' or a lower-case token address; undefined for any. */
+  /** An asset as filterAssetKey names it; undefined for any. */
   asset: string | undefined;
   direction: 'in' | 'out' | 'any';
   status: 'confirmed' | 'failed' | 'pending' | 'any';
@@ -243,7 +252,7 @@ export function filterEntries(entries: readonly ActivityEntry[], filter: EntryFi
   return entries.filter((e) => {
     if (filter.network !== undefined && e.networkId !== filter.network) return false;
     if (!filter.showSuspicious && e.suspicions.length > 0) return false;
-    if (filter.asset && !e.movements.some((m) => assetKey(m.asset) === filter.asset)) return false;
+    if (filter.asset && !e.movements.some((m) => filterAssetKey(e.networkId, m.asset) === filter.asset)) return false;
     if (filter.direction === 'in' && !e.movements.some((m) => m.direction === 'in')) return false;
     if (filter.direction === 'out' && !(e.sentByAccount || e.movements.some((m) => m.direction !== 'in'))) return false;
     if (filter.status === 'pending' && !(e.fromRecord && isActive({ status: e.status } as TxRecord))) return false;

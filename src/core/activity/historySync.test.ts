@@ -1,99 +1,11 @@
+// The history sync's own rules, over fake work: one sync per account at a time, its status and
+// listeners, loading its work; and following a shared head, one pass per network for every
+// account. (Across networks: historySync.networks.test.ts; the back-off: historySync.backoff.test.ts.)
 import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
-import type { HeadBlock } from '../chain/chainHead';
-import { localNetwork, type Network } from '../chain/networks';
-import { ChainError } from '../errors/chain';
-import { msg } from '../i18n/message';
+import { A, B, block, fakeWork, network, ticks } from '@/testing/historySyncWork';
 import { createHistorySync, type HistorySyncWork } from './historySync';
 import { syncStatusKey } from './syncStatus';
-
-const A = '0x00000000000000000000000000000000000000aa' as Address;
-const B = '0x00000000000000000000000000000000000000bb' as Address;
-const network = (id: string): Network => ({ ...localNetwork('http://127.0.0.1:1'), id });
-
-const ticks = async (n = 10) => {
-  for (let i = 0; i < n; i++) await Promise.resolve();
-};
-
-/** Work whose syncs wait until released, recording what ran and in which order, and each sync's network. */
-function fakeWork() {
-  const log: string[] = [];
-  const synced: Network[] = [];
-  /** Waiting syncs and passes, each with its network, oldest first. */
-  const pending: { networkId: string; release: () => void }[] = [];
-  /** Failures of the work on one network alone. */
-  let failOn: Record<string, Error> = {};
-  let head = 100n;
-  let itemsChanged = true;
-  let events: { transactionHash: `0x${string}`; logIndex: number }[] = [];
-  let failSync: Error | undefined;
-  /** The accounts whose pass sees an approval of theirs, and those too far behind to follow. */
-  let approvalSeen = new Set<Address>();
-  let behind = new Set<Address>();
-  const work: HistorySyncWork = {
-    async follow(net, accounts, block) {
-      const who = accounts.map((a) => a.slice(-2)).join('+');
-      log.push(`follow ${net.id} ${who} @${block.number}`);
-      await new Promise<void>((release) => pending.push({ networkId: net.id, release }));
-      log.push(`followed ${net.id} ${who}`);
-      const failure = failOn[net.id] ?? failSync;
-      return new Map(
-        accounts.map((account) => [
-          account,
-          behind.has(account)
-            ? { behind: true as const }
-            : failure
-              ? { error: failure }
-              : { changed: true, itemsChanged, head: block.number, approvalSeen: approvalSeen.has(account) },
-        ]),
-      );
-    },
-    async sync(net, accounts, onProgress) {
-      const who = accounts.map((a) => a.slice(-2)).join('+');
-      log.push(`sync ${net.id} ${who}`);
-      synced.push(net);
-      onProgress({ phase: 'logs', done: 1n, total: 4n });
-      await new Promise<void>((release) => pending.push({ networkId: net.id, release }));
-      log.push(`synced ${net.id} ${who}`);
-      const failure = failOn[net.id] ?? failSync;
-      if (failure) throw failure;
-      return new Map(accounts.map((account) => [account, { itemsChanged, head }]));
-    },
-    async scanApprovals(net, account) {
-      log.push(`approvals ${net.id} ${account.slice(-2)}`);
-      return { events };
-    },
-  };
-  return {
-    work,
-    log,
-    /** The network each sync was given, in order. */
-    synced,
-    /** Lets the oldest waiting sync finish (of that network, when one is named). */
-    release: async (networkId?: string) => {
-      const at = networkId === undefined ? 0 : pending.findIndex((p) => p.networkId === networkId);
-      if (at >= 0) pending.splice(at, 1)[0]?.release();
-      await ticks();
-    },
-    set: (next: {
-      head?: bigint;
-      itemsChanged?: boolean;
-      events?: typeof events;
-      failSync?: Error | undefined;
-      approvalSeen?: Address[];
-      behind?: Address[];
-      failOn?: Record<string, Error>;
-    }) => {
-      if (next.failOn) failOn = next.failOn;
-      head = next.head ?? head;
-      if (next.approvalSeen) approvalSeen = new Set(next.approvalSeen);
-      if (next.behind) behind = new Set(next.behind);
-      itemsChanged = next.itemsChanged ?? itemsChanged;
-      events = next.events ?? events;
-      if ('failSync' in next) failSync = next.failSync;
-    },
-  };
-}
 
 describe('history sync', () => {
   it('runs one sync per account at a time: requests while it runs make one follow-up, with the network asked last', async () => {
@@ -230,16 +142,6 @@ describe('history sync', () => {
   });
 
   describe('following a shared head', () => {
-    const block = (number: bigint): HeadBlock => ({
-      number,
-      hash: '0x01',
-      parentHash: '0x00',
-      timestamp: 1n,
-      gasLimit: 30_000_000n,
-      gasUsed: 0n,
-      baseFeePerGas: undefined,
-    });
-
     it('brings every account up to a head in one pass, then scans the approvals of those that need it', async () => {
       const fake = fakeWork();
       const history = createHistorySync(async () => fake.work);
@@ -378,84 +280,6 @@ describe('history sync', () => {
         running: false,
         error: failure,
       });
-    });
-  });
-  describe('across networks', () => {
-    const block = (number: bigint): HeadBlock => ({
-      number,
-      hash: '0x01',
-      parentHash: '0x00',
-      timestamp: 1n,
-      gasLimit: 30_000_000n,
-      gasUsed: 0n,
-      baseFeePerGas: undefined,
-    });
-    const rateLimited = () => new ChainError('CHAIN_RATE_LIMITED', msg('core.chain:networkRead.rateLimited'));
-    const statusOf = (history: ReturnType<typeof createHistorySync>, networkId: string) =>
-      history.status.getState().byKey[syncStatusKey(networkId, A)];
-
-    it('follows each network on its own: a slow one holds up no other, and a failure stays with its network', async () => {
-      const fake = fakeWork();
-      const history = createHistorySync(async () => fake.work);
-      fake.set({ failOn: { two: new Error('node down') } });
-      const slow = history.follow(network('one'), [A], block(7n));
-      const failing = history.follow(network('two'), [A], block(50n));
-      const quick = history.follow(network('three'), [A], block(9n));
-      await ticks();
-      expect(fake.log).toEqual(['follow one aa @7', 'follow two aa @50', 'follow three aa @9']);
-      await fake.release('three');
-      await quick;
-      await fake.release('two');
-      await failing;
-      // One is still reading; three is up to date, two failed with its own error.
-      expect(statusOf(history, 'one')).toMatchObject({ running: true });
-      expect(statusOf(history, 'three')).toMatchObject({ running: false, syncedTo: 9n, error: undefined });
-      expect(statusOf(history, 'two')).toMatchObject({ running: false, error: new Error('node down') });
-      await fake.release('one');
-      await slow;
-      expect(statusOf(history, 'one')).toMatchObject({ running: false, syncedTo: 7n });
-    });
-
-    it('asks a network whose node refused a pass as too many only after its back-off, doubling; others as usual', async () => {
-      const fake = fakeWork();
-      let now = 1_000_000;
-      const history = createHistorySync(
-        async () => fake.work,
-        undefined,
-        () => now,
-      );
-      const follow = async (id: string, n: bigint) => {
-        const done = history.follow(network(id), [A], block(n));
-        await ticks();
-        await fake.release(id);
-        await done;
-      };
-      const follows = (id: string) => fake.log.filter((line) => line.startsWith(`follow ${id} `)).length;
-      fake.set({ failOn: { one: rateLimited() } });
-      await follow('one', 1n);
-      expect(statusOf(history, 'one')?.error).toMatchObject({ code: 'CHAIN_RATE_LIMITED' });
-      // Background pace of a 1 s chain: 12 s; after one refusal, 24 s.
-      now += 23_000;
-      await follow('one', 2n);
-      await follow('two', 2n);
-      expect(follows('one')).toBe(1);
-      expect(follows('two')).toBe(1);
-      now += 1_000;
-      await follow('one', 3n);
-      expect(follows('one')).toBe(2);
-      // Refused again: 48 s now.
-      now += 47_000;
-      await follow('one', 4n);
-      expect(follows('one')).toBe(2);
-      // Try again asks at once, whatever the back-off, and an answer ends it.
-      fake.set({ failOn: {} });
-      const retry = history.request(network('one'), A);
-      await ticks();
-      await fake.release('one');
-      await retry;
-      expect(statusOf(history, 'one')).toMatchObject({ error: undefined, syncedTo: 100n });
-      await follow('one', 5n);
-      expect(follows('one')).toBe(3);
     });
   });
 });

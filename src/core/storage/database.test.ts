@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import type { TxRecord } from '../tx/record';
 import { toStored } from '../tx/txStore';
-import { indexedDbTxStore, openCairnDatabase } from './database';
+import { DATABASE_VERSION, indexedDbTxStore, openCairnDatabase } from './database';
 
 const from = '0x00000000000000000000000000000000000000aa' as const;
 
@@ -85,5 +86,51 @@ describe('transaction records in IndexedDB', () => {
     expect(await store.putIfUnchanged({ ...(legacy as ReturnType<typeof record>), status: 'dropped' })).toMatchObject({
       revision: 1,
     });
+  });
+
+  it('reads the watched records alone, through their index, as their changes are stored', async () => {
+    const db = await openCairnDatabase(`tx-${Math.random()}`);
+    const store = indexedDbTxStore(db);
+    await store.put(record('1', 0));
+    await store.put({ ...record('2', 1), chainId: 10, networkId: 'optimism', status: 'confirmed', confirmations: 3 });
+    await store.put({ ...record('3', 2), status: 'confirmed', confirmations: 12 });
+    await store.put({ ...record('4', 3), status: 'dropped' });
+    expect((await store.watched()).map((r) => r.id)).toEqual(['1', '2']);
+    expect(await db.getAllKeysFromIndex('transactions', 'byWatched')).toEqual(['1', '2']);
+    await store.put({ ...record('1', 0), status: 'confirmed', confirmations: 12 });
+    expect((await store.watched()).map((r) => r.id)).toEqual(['2']);
+    // The mark is the store's: a record reads back without it.
+    expect(await store.get('2')).toEqual({
+      ...record('2', 1),
+      chainId: 10,
+      networkId: 'optimism',
+      status: 'confirmed',
+      confirmations: 3,
+    });
+  });
+
+  it('marks the watched records stored before the index existed, leaving a damaged one as it was', async () => {
+    const name = `tx-${Math.random()}`;
+    // The database as the version before the index left it, holding records stored without marks.
+    const old = await openDB(name, DATABASE_VERSION - 1, {
+      upgrade(db) {
+        const transactions = db.createObjectStore('transactions', { keyPath: 'id' });
+        transactions.createIndex('byAccount', 'fromKey');
+        transactions.createIndex('byChain', 'chainId');
+      },
+    });
+    const unmarked = (r: TxRecord) => {
+      const { watched: _mark, ...stored } = toStored(r);
+      return stored;
+    };
+    const damaged = { id: '9', chainId: 31337, status: 'pending' };
+    await old.put('transactions', unmarked(record('1', 0)));
+    await old.put('transactions', unmarked({ ...record('2', 1), status: 'confirmed', confirmations: 40 }));
+    await old.put('transactions', damaged);
+    old.close();
+    const db = await openCairnDatabase(name);
+    const store = indexedDbTxStore(db);
+    expect((await store.watched()).map((r) => r.id)).toEqual(['1']);
+    expect(await db.get('transactions', '9')).toEqual(damaged);
   });
 });

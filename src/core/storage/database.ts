@@ -1,5 +1,20 @@
-import { type DBSchema, type IDBPDatabase, type IDBPObjectStore, openDB } from 'idb';
-import { accountKey, fromStored, readStored, storedRevision, type TxStore, toStored } from '../tx/txStore';
+import {
+  type DBSchema,
+  type IDBPDatabase,
+  type IDBPObjectStore,
+  type IDBPTransaction,
+  openDB,
+  type StoreNames,
+} from 'idb';
+import {
+  accountKey,
+  fromStored,
+  readStored,
+  storedRevision,
+  type TxStore,
+  toStored,
+  withWatchedMark,
+} from '../tx/txStore';
 import type { KeyValueStore } from './keyValueStore';
 import type { VaultRepository } from './vaultRepository';
 
@@ -8,7 +23,12 @@ export const DATABASE_NAME = 'cairn';
 interface CairnDbSchema extends DBSchema {
   settings: { key: string; value: unknown };
   vault: { key: string; value: unknown };
-  transactions: { key: string; value: Record<string, unknown>; indexes: { byAccount: string; byChain: number } };
+  transactions: {
+    key: string;
+    value: Record<string, unknown>;
+    /** byWatched holds only the records marked watched (an index leaves out those without its key). */
+    indexes: { byAccount: string; byChain: number; byWatched: number };
+  };
   /** Before version 8: a record per history item (replaced by activityBlocks). */
   activity: { key: string; value: Record<string, unknown>; indexes: { byAccountBlock: [string, number] } };
   /** Synced history: a record per account, block and source, holding that block's items. */
@@ -22,10 +42,14 @@ interface CairnDbSchema extends DBSchema {
   balanceLayouts: { key: string; value: Record<string, unknown> };
 }
 
+type UpgradeTransaction = IDBPTransaction<CairnDbSchema, StoreNames<CairnDbSchema>[], 'versionchange'>;
+
 /**
  * Schema upgrades, one per version, applied in order. Never edit a released step: add a new one.
+ * A step that rewrites stored values does so through the upgrade's own transaction: the database
+ * opens once it is done.
  */
-const upgrades: ((db: IDBPDatabase<CairnDbSchema>) => void)[] = [
+const upgrades: ((db: IDBPDatabase<CairnDbSchema>, tx: UpgradeTransaction) => void)[] = [
   (db) => {
     db.createObjectStore('settings');
   },
@@ -65,6 +89,20 @@ const upgrades: ((db: IDBPDatabase<CairnDbSchema>) => void)[] = [
   (db) => {
     db.createObjectStore('balanceLayouts', { keyPath: 'key' });
   },
+  (db, tx) => {
+    // Tracking asks for the records it still watches at every look: through an index of those
+    // alone, never reading every settled record of every network. Stored records get their mark.
+    // A database without the store has no records to mark.
+    if (!db.objectStoreNames.contains('transactions')) return;
+    const transactions = tx.objectStore('transactions');
+    transactions.createIndex('byWatched', 'watched');
+    void (async () => {
+      for (let cursor = await transactions.openCursor(); cursor; cursor = await cursor.continue()) {
+        const marked = withWatchedMark(cursor.value);
+        if (marked.watched !== cursor.value.watched) await cursor.update(marked);
+      }
+    })().catch(() => tx.abort());
+  },
 ];
 
 export const DATABASE_VERSION = upgrades.length;
@@ -75,8 +113,8 @@ export const DATABASE_VERSION = upgrades.length;
  */
 export async function openCairnDatabase(name = DATABASE_NAME): Promise<IDBPDatabase<CairnDbSchema>> {
   return openDB<CairnDbSchema>(name, DATABASE_VERSION, {
-    upgrade(db, oldVersion) {
-      for (let version = oldVersion; version < upgrades.length; version++) upgrades[version]?.(db);
+    upgrade(db, oldVersion, _newVersion, tx) {
+      for (let version = oldVersion; version < upgrades.length; version++) upgrades[version]?.(db, tx);
     },
   });
 }
@@ -176,6 +214,9 @@ export function indexedDbTxStore(db: CairnDatabase): TxStore {
     },
     async forChain(chainId) {
       return readStored(await db.getAllFromIndex('transactions', 'byChain', chainId)).records;
+    },
+    async watched() {
+      return readStored(await db.getAllFromIndex('transactions', 'byWatched')).records;
     },
     async damaged() {
       return readStored(await db.getAll('transactions')).damaged;

@@ -3,14 +3,19 @@ import type { Fees } from '../chain/fees';
 import { TxError } from '../errors/tx';
 import { type Message, msg } from '../i18n/message';
 import type { Asset } from './transfer';
+import { ACTIVE_STATUSES, type TxStatus } from './watching';
 
-/**
- * signed: stored, not yet accepted by the node; pending: in the node's mempool; confirmed / failed:
- * mined (failed = reverted); replaced: another of ours took its nonce; dropped: a transaction from
- * elsewhere took its nonce; rejected: the node refused it for good (e.g. insufficient funds), so
- * its nonce is free again and it is no longer sent on its own.
- */
-export type TxStatus = 'signed' | 'pending' | 'confirmed' | 'failed' | 'replaced' | 'dropped' | 'rejected';
+// Statuses, and which records are still watched, have their own module, free of imports
+// (txStore.ts, in the boot script's graph, uses it).
+export {
+  ACTIVE_STATUSES,
+  FINAL_CONFIRMATIONS,
+  isActive,
+  isMined,
+  isWatched,
+  type TxStatus,
+  watchedOn,
+} from './watching';
 
 /**
  * Why a transaction was made: a transfer, a call, a replacement of another one; or, for an
@@ -102,8 +107,6 @@ export type TxRecord = {
   lastBroadcastAt: number | undefined;
 };
 
-export const ACTIVE_STATUSES: readonly TxStatus[] = ['signed', 'pending'];
-
 /**
  * Whether a transaction in this state makes its recipient one the person "sent to" (known, see
  * knownRecipients and historyCounterparties): mined and confirmed, or still on its way (signed,
@@ -118,28 +121,6 @@ export function countsAsSentTo(status: TxStatus): boolean {
 /** Signed and sent by a browser wallet: Cairn has no bytes to send again, and the wallet chose the nonce. */
 export function isWalletSent(record: Pick<TxRecord, 'sentBy'>): boolean {
   return record.sentBy !== undefined;
-}
-
-export function isActive(record: TxRecord): boolean {
-  return ACTIVE_STATUSES.includes(record.status);
-}
-
-/** Confirmations after which a record is final and no longer watched. */
-export const FINAL_CONFIRMATIONS = 12;
-
-/** Mined, with a receipt: a reorganisation within FINAL_CONFIRMATIONS blocks can still undo it. */
-export function isMined(record: TxRecord): boolean {
-  return record.status === 'confirmed' || record.status === 'failed';
-}
-
-/** Records tracking still looks at: not yet settled, or mined but not yet final. */
-export function isWatched(record: TxRecord): boolean {
-  return isActive(record) || (isMined(record) && record.confirmations < FINAL_CONFIRMATIONS);
-}
-
-/** Whether any of a chain's records on the network `networkId` is still watched. */
-export function watchedOn(records: readonly TxRecord[], networkId: string): boolean {
-  return records.some((r) => r.networkId === networkId && isWatched(r));
 }
 
 /**

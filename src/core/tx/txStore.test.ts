@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountValue, codeValue, msg, renderMessage, untrustedValue } from '../i18n/message';
 import type { TxRecord } from './record';
-import { fromStored, readStored, toStored } from './txStore';
+import { fromStored, memoryTxStore, readStored, toStored } from './txStore';
+import { isWatched } from './watching';
 
 const hex = (bytes: number) =>
   fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => `0x${Buffer.from(b).toString('hex')}` as const);
@@ -71,6 +72,27 @@ describe('stored transaction records', () => {
         expect(fromStored(structuredClone(toStored(record)))).toEqual(record);
       }),
     );
+  });
+
+  it('marks a stored record watched exactly while tracking still looks at it', () => {
+    fc.assert(
+      fc.property(recordArb, (record) => {
+        expect(toStored(record).watched === 1).toBe(isWatched(record));
+        expect('watched' in toStored(record)).toBe(isWatched(record));
+      }),
+    );
+  });
+
+  it('lists the watched records alone, on every chain, as their changes are stored', async () => {
+    const store = memoryTxStore();
+    const base = { ...sample(), confirmations: 0, createdAt: 1 };
+    await store.put({ ...base, id: 'a', chainId: 1, status: 'pending' });
+    await store.put({ ...base, id: 'b', chainId: 10, status: 'confirmed', confirmations: 11, createdAt: 2 });
+    await store.put({ ...base, id: 'c', chainId: 1, status: 'confirmed', confirmations: 12 });
+    await store.put({ ...base, id: 'd', chainId: 1, status: 'replaced' });
+    expect((await store.watched()).map((r) => r.id)).toEqual(['a', 'b']);
+    await store.put({ ...base, id: 'b', chainId: 10, status: 'confirmed', confirmations: 12, createdAt: 2 });
+    expect((await store.watched()).map((r) => r.id)).toEqual(['a']);
   });
 
   it('a damaged field makes the record unreadable, never a wrong record or a crash of the listing', () => {

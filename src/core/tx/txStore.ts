@@ -1,6 +1,7 @@
 import type { Message } from '../i18n/message';
 import { fromStoredText, isStoredText, toStoredText } from '../i18n/storedMessage';
 import type { TxKind, TxRecord, TxStatus } from './record';
+import { isWatched } from './watching';
 
 /**
  * Where transaction records live (IndexedDB in the app; memory in tests). Records that no longer
@@ -20,6 +21,11 @@ export interface TxStore {
   forAccount(chainId: number, from: string): Promise<TxRecord[]>;
   /** Every readable record on a chain. */
   forChain(chainId: number): Promise<TxRecord[]>;
+  /**
+   * Every readable record tracking still looks at (isWatched), on every chain, oldest first: read
+   * alone, through the stored mark `watched`, never with the settled ones.
+   */
+  watched(): Promise<TxRecord[]>;
   /** Stored records that cannot be read back, as stored. */
   damaged(): Promise<unknown[]>;
 }
@@ -137,12 +143,23 @@ export function readStored(list: readonly Stored[]): { records: TxRecord[]; dama
 const BIGINT_FIELDS = ['value', 'gas', 'blockNumber'] as const;
 const MESSAGE_FIELDS = ['failureReason', 'broadcastError', 'walletMismatch'] as const;
 
+/**
+ * `stored` with the mark of a watched record (`watched: 1`, IndexedDB's byWatched index) set from
+ * its status and confirmations, or taken off; a record too damaged to tell is left as it is.
+ */
+export function withWatchedMark(stored: Stored): Stored {
+  const { status, confirmations } = stored;
+  if (!STATUSES.includes(status as TxStatus) || typeof confirmations !== 'number') return stored;
+  const { watched: _mark, ...rest } = stored;
+  return isWatched({ status: status as TxStatus, confirmations }) ? { ...rest, watched: 1 } : rest;
+}
+
 /** The key records are looked up by per account (the stored `fromKey`, IndexedDB's byAccount index). */
 export const accountKey = (chainId: number, from: string): string => `${chainId}:${from.toLowerCase()}`;
 
 /**
  * Records as stored, JSON-safe: bigints as decimal strings (also those in Messages, see
- * storedMessage.ts), addresses lower-cased for lookups.
+ * storedMessage.ts), addresses lower-cased for lookups, watched ones marked (withWatchedMark).
  */
 export function toStored(record: TxRecord): Stored {
   const stored: Stored = { ...record, fromKey: accountKey(record.chainId, record.from) };
@@ -169,13 +186,13 @@ export function toStored(record: TxRecord): Stored {
             : record.intent.asset,
       }
     : undefined;
-  return stored;
+  return withWatchedMark(stored);
 }
 
 /** A record from its stored form. Throws on a damaged one. */
 export function fromStored(stored: Stored): TxRecord {
   checkStored(stored);
-  const { fromKey: _key, ...rest } = stored;
+  const { fromKey: _key, watched: _mark, ...rest } = stored;
   const record = rest as unknown as TxRecord & Record<string, unknown>;
   // Records stored before revisions existed start at 0.
   record.revision = (stored.revision as number | undefined) ?? 0;
@@ -242,6 +259,9 @@ export function memoryTxStore(): TxStore {
     },
     async forChain(chainId) {
       return all().records.filter((r) => r.chainId === chainId);
+    },
+    async watched() {
+      return read([...records.values()].filter((r) => r.watched === 1)).records;
     },
     async damaged() {
       return all().damaged;

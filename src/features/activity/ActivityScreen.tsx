@@ -97,6 +97,7 @@ function ActivityHistory({
   const only = networks.length === 1 || narrowTo ? inView[0] : undefined;
   const onlyNetwork = narrowTo ?? (networks.length === 1 ? networks[0] : undefined);
   const readError = inView.find((p) => p.error !== undefined);
+  // What the count line counts: the entries of the networks in view, not of every one read.
   const inViewCount = inView.reduce((n, p) => n + p.entries.length, 0);
   // Nothing to list yet: the stored history is being read, or a first sync has not finished.
   const none = inViewCount === 0 && address !== undefined && readError === undefined;
@@ -185,13 +186,7 @@ function ActivityHistory({
             />
           </p>
         ))}
-      <HistoryFilters
-        filter={filter}
-        onFilter={(patch) => setFilter((f) => ({ ...f, ...patch }))}
-        parts={inView}
-        followed={several ? networks : []}
-        narrowTo={narrowTo}
-      />
+      <HistoryFilters filter={filter} onFilter={(patch) => setFilter((f) => ({ ...f, ...patch }))} parts={inView} />
       <div className={ui.actions}>
         <label className={ui.checkbox}>
           <input
@@ -212,11 +207,11 @@ function ActivityHistory({
           </Link>
         </p>
       )}
-      {entries.length > 0 && (
+      {inViewCount > 0 && (
         <p className={ui.muted}>
-          {shown.length === entries.length
-            ? t('activity:count', { count: entries.length })
-            : t('activity:countOf', { shown: shown.length, count: entries.length })}
+          {shown.length === inViewCount
+            ? t('activity:count', { count: inViewCount })
+            : t('activity:countOf', { shown: shown.length, count: inViewCount })}
         </p>
       )}
       {shown.length > 0 ? (
@@ -230,7 +225,7 @@ function ActivityHistory({
           <NoHistoryAcross />
         )
       ) : (
-        entries.length > 0 && <p>{t('activity:noMatch')}</p>
+        inViewCount > 0 && <p>{t('activity:noMatch')}</p>
       )}
     </Screen>
   );

@@ -3,10 +3,10 @@ import { Field } from '@/components/Field';
 import { NetworkViewSelect } from '@/components/NetworkViewSelect';
 import type { EntryFilter } from '@/core/activity/entries';
 import type { Network } from '@/core/chain/networks';
+import { untrustedValue } from '@/core/i18n/message';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import { useT } from '@/lib/i18n';
 import { shortAddress } from '@/lib/i18n/format';
-import { useSession } from '@/lib/stores/session';
 import styles from './activity.module.css';
 import type { NetworkHistory } from './HistoriesAcross';
 import { historyAssets } from './historyView';
@@ -20,40 +20,41 @@ export function HistoryFilters({
   filter,
   onFilter,
   parts,
-  followed,
-  narrowTo,
 }: {
   filter: EntryFilter;
   onFilter: (patch: Partial<EntryFilter>) => void;
   /** The networks whose entries are in view, for the asset choices. */
   parts: readonly NetworkHistory[];
-  /** The networks to choose from (none when the history is of one network). */
-  followed: readonly Network[];
-  /** The one network viewed, across several; undefined for all. */
-  narrowTo: Network | undefined;
 }) {
   const t = useT('activity');
-  const setNetworkView = useSession((s) => s.setNetworkView);
-  // Each asset once (the native coin once, named by every coin's symbol the networks in view have).
+  // Each asset once: the native coin once, named by every coin's symbol the networks in view have;
+  // a token once per network and contract, its network named when several are in view.
   const assetChoices = useMemo(() => {
-    const symbols = new Map<string, string[]>();
+    const choices = new Map<string, { symbols: string[]; address: string | undefined; network: Network }>();
     for (const part of parts)
       for (const [key, asset] of historyAssets(part.entries)) {
         const symbol = part.label(asset).symbol;
-        const known = symbols.get(key) ?? [];
-        if (!known.includes(symbol)) symbols.set(key, [...known, symbol]);
+        const known = choices.get(key) ?? {
+          symbols: [],
+          address: asset.kind === 'native' ? undefined : asset.address,
+          network: part.network,
+        };
+        if (!known.symbols.includes(symbol)) known.symbols.push(symbol);
+        choices.set(key, known);
       }
-    return [...symbols].map(([key, names]) => [key, names.join(' / ')] as const);
-  }, [parts]);
+    const several = parts.length > 1;
+    return [...choices].map(([key, { symbols, address, network }]) => {
+      const asset = `${untrustedLabel(symbols.join(' / '), 'symbol')}${address ? ` (${shortAddress(address)})` : ''}`;
+      const text =
+        address && several
+          ? t('activity:filters.assetOn', { asset, network: untrustedValue(network.name, 'name') })
+          : asset;
+      return [key, text] as const;
+    });
+  }, [parts, t]);
   return (
     <search className={styles.filters} aria-label={t('activity:filters.label')}>
-      <NetworkViewSelect
-        label={t('activity:filters.network')}
-        allLabel={t('activity:filters.allNetworks')}
-        followed={followed}
-        value={narrowTo ?? 'all'}
-        onChange={setNetworkView}
-      />
+      <NetworkViewSelect label={t('activity:filters.network')} allLabel={t('activity:filters.allNetworks')} />
       <Field label={t('activity:filters.search')}>
         <input
           type="search"
@@ -66,10 +67,9 @@ export function HistoryFilters({
       <Field label={t('activity:filters.asset')}>
         <select value={filter.asset ?? ''} onChange={(e) => onFilter({ asset: e.target.value || undefined })}>
           <option value="">{t('activity:filters.allAssets')}</option>
-          {assetChoices.map(([key, symbol]) => (
+          {assetChoices.map(([key, text]) => (
             <option key={key} value={key} translate="no">
-              {untrustedLabel(symbol, 'symbol')}
-              {key === 'native' ? '' : ` (${shortAddress(key)})`}
+              {text}
             </option>
           ))}
         </select>

@@ -3,6 +3,7 @@ import {
   type ActivityEntry,
   type EntryFilter,
   type EntryRow,
+  filterAssetKey,
   filterEntries,
   groupByDay,
 } from '@/core/activity/entries';
@@ -60,13 +61,13 @@ function dayLabels(locale: Locale): (unixSeconds: number) => string {
   };
 }
 
-/** Each asset the history moved, once per contract ('native' for the coin), in the order first seen. */
+/** Each asset the history moved, once per filter key (filterAssetKey), in the order first seen. */
 export function historyAssets(entries: readonly ActivityEntry[]): readonly (readonly [string, ActivityAsset])[] {
   return derivedFrom(entries, 'assets', [], () => {
     const seen = new Map<string, ActivityAsset>();
     for (const entry of entries)
       for (const m of entry.movements) {
-        const key = m.asset.kind === 'native' ? 'native' : m.asset.address.toLowerCase();
+        const key = filterAssetKey(entry.networkId, m.asset);
         if (!seen.has(key)) seen.set(key, m.asset);
       }
     return [...seen.entries()];

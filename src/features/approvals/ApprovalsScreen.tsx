@@ -24,7 +24,7 @@ import { useSpenderNames } from '@/lib/names/spenderNames';
 import { useNetworkPortfolio } from '@/lib/portfolio/usePortfolio';
 import { useAccountItems } from '@/lib/queries/activityQueries';
 import { useSyncStatus } from '@/lib/stores/activity';
-import { ScreenNetwork, useFollowedNetworks, useSession, useViewedNetworks, useViewsAll } from '@/lib/stores/session';
+import { useSession, useViewedNetworks, ViewedNetworkParts } from '@/lib/stores/session';
 import { useAccountApprovals } from '@/lib/useAccountApprovals';
 import { useSelectedAccount } from '@/lib/vault/vault';
 import { ApprovalItem } from './ApprovalItem';
@@ -44,10 +44,6 @@ export function ApprovalsScreen() {
   const t = useT('approvals');
   const account = useSelectedAccount();
   const networks = useViewedNetworks();
-  const followed = useFollowedNetworks();
-  const all = useViewsAll();
-  const setView = useSession((s) => s.setNetworkView);
-  const several = networks.length > 1;
   return (
     <Screen title={t('approvals:title')}>
       <AccountIntro
@@ -56,21 +52,13 @@ export function ApprovalsScreen() {
         forAccount="approvals:intro.account"
         noAccount="approvals:intro.noAccount"
       />
-      <NetworkViewSelect
-        label={t('approvals:networks')}
-        allLabel={t('approvals:allNetworks')}
-        followed={followed}
-        value={all ? 'all' : (networks[0] ?? 'all')}
-        onChange={setView}
-      />
+      <NetworkViewSelect label={t('approvals:networks')} allLabel={t('approvals:allNetworks')} />
       {account && !canSign(account) && (
         <WatchOnlyNotice account={account} task={t('approvals:watchOnlyTask')} level={2} />
       )}
-      {networks.map((network) => (
-        <ScreenNetwork key={network.id} network={network}>
-          <NetworkApprovals network={network} named={several} />
-        </ScreenNetwork>
-      ))}
+      <ViewedNetworkParts>
+        {(network, several) => <NetworkApprovals network={network} named={several} />}
+      </ViewedNetworkParts>
     </Screen>
   );
 }

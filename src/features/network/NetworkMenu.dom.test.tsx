@@ -1,21 +1,14 @@
 // The header's network chip as this window's view: "All networks" while several are followed, or
 // one network alone (which the one-network tools then use too).
 import { flushSync } from 'react-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { networkView, selectedNetwork } from '@/core/session/sessionStore';
 import { byRole, queryByRole } from '@/testing/byRole';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { screenTestWallet } from '@/testing/screenTestWallet';
 import { NetworkMenu } from './NetworkMenu';
 
-let wallet: TestWallet;
-let unmount: () => void = () => undefined;
-beforeEach(async () => {
-  wallet = await createTestWallet();
-});
-afterEach(() => {
-  unmount();
-  wallet.close();
-});
+const setUp = screenTestWallet();
+const wallet = () => setUp.wallet;
 
 const chip = () => byRole('button', /^Network: /);
 const choose = (name: string) => {
@@ -25,29 +18,29 @@ const choose = (name: string) => {
 
 describe('the network chip', () => {
   it('shows all followed networks, one alone when chosen, and all again', () => {
-    const state = wallet.store.getState();
+    const state = wallet().store.getState();
     state.followNetwork('ethereum');
     state.followNetwork('base');
-    unmount = renderInWallet(wallet, <NetworkMenu />).unmount;
+    setUp.show(<NetworkMenu />);
     expect(chip().textContent).toBe('Network: All networks');
     choose('Base');
     expect(chip().textContent).toBe('Network: Base');
-    expect(networkView(wallet.store.getState())).toMatchObject({ id: 'base' });
-    expect(selectedNetwork(wallet.store.getState()).id).toBe('base');
+    expect(networkView(wallet().store.getState())).toMatchObject({ id: 'base' });
+    expect(selectedNetwork(wallet().store.getState()).id).toBe('base');
     choose('All networks');
     expect(chip().textContent).toBe('Network: All networks');
-    expect(networkView(wallet.store.getState())).toBe('all');
+    expect(networkView(wallet().store.getState())).toBe('all');
     // A network not followed can still be looked at alone.
     choose('Arbitrum One');
     expect(chip().textContent).toBe('Network: Arbitrum One');
   });
 
   it('offers no "All networks" while one network is followed', () => {
-    const state = wallet.store.getState();
+    const state = wallet().store.getState();
     state.followNetwork('base');
     for (const network of state.networks) if (network.id !== 'base') state.unfollowNetwork(network.id);
-    unmount = renderInWallet(wallet, <NetworkMenu />).unmount;
-    expect(chip().textContent).toBe(`Network: ${selectedNetwork(wallet.store.getState()).name}`);
+    setUp.show(<NetworkMenu />);
+    expect(chip().textContent).toBe(`Network: ${selectedNetwork(wallet().store.getState()).name}`);
     flushSync(() => chip().click());
     expect(queryByRole('button', 'All networks')).toBeUndefined();
   });

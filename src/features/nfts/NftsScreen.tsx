@@ -22,7 +22,7 @@ import { useNftMedia } from '@/lib/portfolio/nftMedia';
 import { useAccountItems } from '@/lib/queries/activityQueries';
 import { heldNftsQuery } from '@/lib/queries/nftQueries';
 import { useHistorySync, useSyncStatus } from '@/lib/stores/activity';
-import { ScreenNetwork, useFollowedNetworks, useSession, useViewedNetworks, useViewsAll } from '@/lib/stores/session';
+import { useViewedNetworks, ViewedNetworkParts } from '@/lib/stores/session';
 import { useVault } from '@/lib/vault/vault';
 import styles from './nfts.module.css';
 
@@ -36,9 +36,6 @@ export function NftsScreen() {
   const t = useT('nfts');
   const account = useVault((s) => s.accounts.find((a) => a.id === s.selectedAccountId));
   const networks = useViewedNetworks();
-  const followed = useFollowedNetworks();
-  const all = useViewsAll();
-  const setView = useSession((s) => s.setNetworkView);
   return (
     <Screen title={t('nfts:title')}>
       <AccountIntro
@@ -47,18 +44,8 @@ export function NftsScreen() {
         forAccount="nfts:intro.account"
         noAccount="nfts:intro.noAccount"
       />
-      <NetworkViewSelect
-        label={t('nfts:networks')}
-        allLabel={t('nfts:allNetworks')}
-        followed={followed}
-        value={all ? 'all' : (networks[0] ?? 'all')}
-        onChange={setView}
-      />
-      {networks.map((network) => (
-        <ScreenNetwork key={network.id} network={network}>
-          <NetworkNfts network={network} named={networks.length > 1} />
-        </ScreenNetwork>
-      ))}
+      <NetworkViewSelect label={t('nfts:networks')} allLabel={t('nfts:allNetworks')} />
+      <ViewedNetworkParts>{(network, several) => <NetworkNfts network={network} named={several} />}</ViewedNetworkParts>
     </Screen>
   );
 }

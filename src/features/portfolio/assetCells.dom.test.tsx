@@ -7,20 +7,14 @@ import { msg } from '@/core/i18n/message';
 import type { FigureCheck } from '@/core/verify/figureChecks';
 import { contradicted } from '@/testing/balanceChecks';
 import { allByRole, byRole, spokenText } from '@/testing/byRole';
+import { etherRow } from '@/testing/portfolioFixtures';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { BalanceCell, ValueCell } from './assetCells';
 
 const ETH = 10n ** 18n;
 
 const row = (balance: bigint | undefined, check?: FigureCheck): AssetRow => ({
-  key: 'native',
-  symbol: 'ETH',
-  name: 'Ether',
-  decimals: 18,
-  balance,
-  token: undefined,
-  value: undefined,
-  priceStale: false,
+  ...etherRow(balance),
   ...(check ? { check } : {}),
 });
 

@@ -7,7 +7,7 @@
 import { flushSync } from 'react-dom';
 import { MemoryRouter } from 'react-router';
 import { decodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PortfolioSnapshot } from '@/core/assets/portfolio';
 import type { Network } from '@/core/chain/networks';
 import { msg } from '@/core/i18n/message';
@@ -19,9 +19,9 @@ import { balanceCheckQuery } from '@/lib/queries/verifyQueries';
 import { balanceCheck, contradicted } from '@/testing/balanceChecks';
 import { byRole, queryByRole, spokenText } from '@/testing/byRole';
 import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { screenTestWallet } from '@/testing/screenTestWallet';
 import { TEST_ADDRESS_0, TEST_ADDRESS_1 } from '@/testing/vaultFixtures';
-import { lateRequestGuard, walletPortfolio } from '@/testing/walletPortfolio';
+import { walletPortfolio } from '@/testing/walletPortfolio';
 import { SendScreen } from './SendScreen';
 import { EMPTY_FORM, sendFlowStore } from './sendFlowStore';
 
@@ -37,43 +37,23 @@ const lieBy = (source: string) => checkOf(contradicted(5n * 10n ** 18n, 10n ** 1
 const LIE = lieBy('http://node.test/');
 const CLEAN = checkOf({ state: 'verified', block: 100n });
 
-let wallet: TestWallet;
-let networks: Network[] = [];
-let unmount: () => void = () => undefined;
-const lateRequests = lateRequestGuard(200);
-beforeEach(async () => {
-  wallet = await createTestWallet();
-  networks = wallet.store.getState().networks;
-  const node = fakeSimulationNode(
-    (method) => {
-      throw { code: -32601, message: `the method ${method} does not exist` };
-    },
-    { block: { ...FAKE_BLOCK }, chainId: 31337 },
-  );
-  vi.stubGlobal('fetch', node.fetch);
+// The alarm store lives outside any wallet: a clean check on every network ends what a test raised.
+const setUp = screenTestWallet({
+  cleanUp(wallet) {
+    for (const network of wallet.store.getState().networks) wallet.verifier.noteBalanceCheck(network, CLEAN, ASSETS);
+    sendFlowStore.setState({ form: EMPTY_FORM, step: { name: 'form' } });
+  },
 });
-afterEach(() => {
-  unmount();
-  // The alarm store lives outside any wallet: a clean check on every network ends what a test raised.
-  for (const network of networks) wallet.verifier.noteBalanceCheck(network, CLEAN, ASSETS);
-  sendFlowStore.setState({ form: EMPTY_FORM, step: { name: 'form' } });
-  wallet.close();
-  // What the closed screen still had under way asks the node a moment later: refused here, never
-  // sent to the network.
-  lateRequests.refuse();
-});
-// The real fetch comes back once nothing has asked for a while.
-afterAll(() => lateRequests.restore());
+const wallet = () => setUp.wallet;
 
-const selected = () => selectedNetwork(wallet.store.getState());
+const selected = () => selectedNetwork(wallet().store.getState());
 
 function showSend() {
-  unmount = renderInWallet(
-    wallet,
+  setUp.show(
     <MemoryRouter initialEntries={['/send']}>
       <SendScreen />
     </MemoryRouter>,
-  ).unmount;
+  );
 }
 
 /** What Send shows: the hold, the form, or both (which would be a fault). */
@@ -82,7 +62,7 @@ function shown(): { held: boolean; form: boolean } {
 }
 
 function note(network: Network, check: BalanceCheck) {
-  flushSync(() => wallet.verifier.noteBalanceCheck(network, check, ASSETS));
+  flushSync(() => wallet().verifier.noteBalanceCheck(network, check, ASSETS));
 }
 
 describe('sending while proofs contradict the node', () => {
@@ -131,7 +111,9 @@ describe('sending while proofs contradict the node', () => {
   });
 
   it('holds nothing for an alarm on another network', () => {
-    const other = networks.find((n) => n.id !== selected().id);
+    const other = wallet()
+      .store.getState()
+      .networks.find((n) => n.id !== selected().id);
     if (!other) throw new Error('one network only');
     note(other, LIE);
     showSend();
@@ -147,7 +129,7 @@ describe('sending while proofs contradict the node', () => {
 
 describe('Send’s balances while proofs contradict the node', () => {
   it('lists the balance the proofs give, marked, and "Max" sends it, once the hold is acknowledged', async () => {
-    const { network, token, accounts, request } = walletPortfolio(wallet);
+    const { network, token, accounts, request } = walletPortfolio(wallet());
     const dai = token('DAI');
     const daiKey = dai.address.toLowerCase();
     // Walletbeat's lying proxy: 5 DAI held, 5,000,000 claimed, at the node's head block.
@@ -165,10 +147,10 @@ describe('Send’s balances while proofs contradict the node', () => {
       block: FAKE_BLOCK.number,
       tokens: { [ME]: { [daiKey]: contradicted(claimed, proven, 'http://node.test/') } },
     });
-    const verification = verificationOf(wallet.store.getState().verification, network);
-    wallet.queries.setQueryData(portfolioQuery(network, request).queryKey, snapshot);
-    wallet.queries.setQueryData(
-      balanceCheckQuery(wallet.verifier, network, snapshot, request, verification, [dai]).queryKey,
+    const verification = verificationOf(wallet().store.getState().verification, network);
+    wallet().queries.setQueryData(portfolioQuery(network, request).queryKey, snapshot);
+    wallet().queries.setQueryData(
+      balanceCheckQuery(wallet().verifier, network, snapshot, request, verification, [dai]).queryKey,
       check,
     );
     // The node answers what preparing a send asks, and claims its multiplied balanceOf there too.
@@ -190,7 +172,7 @@ describe('Send’s balances while proofs contradict the node', () => {
     );
     vi.stubGlobal('fetch', node.fetch);
     // The alarm the check raised on Home (or in the header) stands.
-    flushSync(() => wallet.verifier.noteBalanceCheck(network, check, { ...ASSETS, tokens: [dai] }));
+    flushSync(() => wallet().verifier.noteBalanceCheck(network, check, { ...ASSETS, tokens: [dai] }));
     showSend();
     expect(shown().held).toBe(true);
     flushSync(() => byRole<HTMLInputElement>('checkbox', UNDERSTAND).click());

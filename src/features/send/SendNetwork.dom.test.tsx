@@ -3,63 +3,36 @@
 // and a change of the header's network leaves the send where it is.
 import { flushSync } from 'react-dom';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import { byRole, queryByRole } from '@/testing/byRole';
-import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import { chooseValue } from '@/testing/fields';
 import { nodesByUrl, refusedNode } from '@/testing/nodesByUrl';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
-import { lateRequestGuard } from '@/testing/walletPortfolio';
+import { refusingNode, screenTestWallet } from '@/testing/screenTestWallet';
 import { SendScreen } from './SendScreen';
 import { EMPTY_FORM, sendFlowStore } from './sendFlowStore';
 
-let wallet: TestWallet;
-let unmount: () => void = () => undefined;
-const lateRequests = lateRequestGuard(200);
-/** A node that answers the head for `chainId`, and no other method. */
-const nodeOf = (chainId: number) =>
-  fakeSimulationNode(
-    (method) => {
-      throw { code: -32601, message: `the method ${method} does not exist` };
-    },
-    { block: { ...FAKE_BLOCK }, chainId },
-  ).fetch;
-beforeEach(async () => {
-  wallet = await createTestWallet();
-  vi.stubGlobal('fetch', nodeOf(31337));
+const setUp = screenTestWallet({
+  cleanUp: () => sendFlowStore.setState({ form: EMPTY_FORM, step: { name: 'form' } }),
 });
-afterEach(() => {
-  unmount();
-  sendFlowStore.setState({ form: EMPTY_FORM, step: { name: 'form' } });
-  wallet.close();
-  lateRequests.refuse();
-});
-afterAll(() => lateRequests.restore());
+const wallet = () => setUp.wallet;
 
-const header = () => selectedNetwork(wallet.store.getState());
+const header = () => selectedNetwork(wallet().store.getState());
 const networkField = () => byRole<HTMLSelectElement>('combobox', 'Network');
 
 function showSend(path: string) {
-  unmount = renderInWallet(
-    wallet,
+  setUp.show(
     <MemoryRouter initialEntries={[path]}>
       <SendScreen />
     </MemoryRouter>,
-  ).unmount;
+  );
 }
 
 const TOKEN = '0x00000000000000000000000000000000000000aa';
 
-function choose(field: HTMLSelectElement, value: string) {
-  flushSync(() => {
-    field.value = value;
-    field.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
-
 describe('Send on the asset’s network', () => {
   it('opens on the network a link names, keeps it when the header changes, and says so', async () => {
-    const state = wallet.store.getState();
+    const state = wallet().store.getState();
     state.followNetwork('base');
     expect(header().id).not.toBe('base');
     showSend(`/send?asset=${TOKEN}&network=base`);
@@ -76,12 +49,12 @@ describe('Send on the asset’s network', () => {
   });
 
   it('changes network from its own field, starting afresh all but the account and a plain recipient', () => {
-    const state = wallet.store.getState();
+    const state = wallet().store.getState();
     state.followNetwork('base');
     sendFlowStore.setState({ form: { ...EMPTY_FORM, recipient: 'bob.eth', asset: TOKEN, amount: '5', nonce: '7' } });
     showSend('/send');
     expect(networkField().value).toBe(header().id);
-    choose(networkField(), 'base');
+    chooseValue(networkField(), 'base');
     expect(sendFlowStore.getState().form).toMatchObject({
       networkId: 'base',
       recipient: 'bob.eth',
@@ -94,27 +67,27 @@ describe('Send on the asset’s network', () => {
   });
 
   it('drops a call prepared on the other network when the network changes', () => {
-    wallet.store.getState().followNetwork('base');
+    wallet().store.getState().followNetwork('base');
     const prepared = { recipient: TOKEN, data: '0x095ea7b3', callAbi: '[]', origin: 'swap' as const };
     sendFlowStore.setState({ form: { ...EMPTY_FORM, ...prepared } });
     showSend('/send');
-    choose(networkField(), 'base');
+    chooseValue(networkField(), 'base');
     expect(sendFlowStore.getState().form).toMatchObject({ recipient: '', data: '', callAbi: '', origin: undefined });
   });
 
   it('goes back to the header’s network when opened plainly with nothing typed, and not otherwise', () => {
-    wallet.store.getState().followNetwork('base');
+    wallet().store.getState().followNetwork('base');
     sendFlowStore.setState({ form: { ...EMPTY_FORM, networkId: 'base' } });
     showSend('/send');
     expect(sendFlowStore.getState().form.networkId).toBeUndefined();
-    unmount();
+    setUp.unmount();
     sendFlowStore.setState({ form: { ...EMPTY_FORM, networkId: 'base', recipient: 'bob.eth' } });
     showSend('/send');
     expect(sendFlowStore.getState().form.networkId).toBe('base');
   });
 
   it('takes no network from a link that the person does not use, nor a choice when only one is followed', async () => {
-    const state = wallet.store.getState();
+    const state = wallet().store.getState();
     state.followNetwork(header().id);
     for (const other of state.networks) if (other.id !== header().id) state.unfollowNetwork(other.id);
     showSend(`/send?asset=${TOKEN}&network=gnosis`);
@@ -129,16 +102,16 @@ describe('the node of Send’s own network', () => {
   const problem = () => queryByRole('alert');
   /** The state of a network's one head query (chainHeadQuery), once asked. */
   const headOf = (id: string) =>
-    wallet.queries
-      .getQueryCache()
+    wallet()
+      .queries.getQueryCache()
       .findAll({ queryKey: ['chain', id] })
       .find((q) => q.queryKey.includes('head'))?.state;
 
   /** Send on network `id`, followed, whose one RPC URL `node` answers; the header's node answers. */
   function sendOn(id: string, node: (url: unknown, init?: { body?: unknown }) => Promise<Response>) {
-    const state = wallet.store.getState();
+    const state = wallet().store.getState();
     const url = state.networks.find((n) => n.id === id)?.rpcUrls[0] ?? '';
-    vi.stubGlobal('fetch', nodesByUrl(nodeOf(31337), { [url]: node }));
+    vi.stubGlobal('fetch', nodesByUrl(refusingNode().fetch, { [url]: node }));
     state.followNetwork(id);
     showSend(`/send?asset=${TOKEN}&network=${id}`);
     return url;
@@ -154,20 +127,20 @@ describe('the node of Send’s own network', () => {
   });
 
   it('says so when that node answers for another chain', async () => {
-    sendOn('optimism', nodeOf(31337));
+    sendOn('optimism', refusingNode().fetch);
     await expect.poll(() => problem()?.textContent ?? '').toMatch(/^OP Mainnet: Wrong chain/);
     expect(problem()?.textContent).toContain('reports chain id 31337, but OP Mainnet is chain id 10');
   });
 
   it('says nothing while that node answers for its chain', async () => {
-    sendOn('arbitrum', nodeOf(42161));
+    sendOn('arbitrum', refusingNode(42161).fetch);
     await expect.poll(() => (headOf('arbitrum')?.data as { status?: string } | undefined)?.status).toBe('ok');
     expect(problem()).toBeUndefined();
   });
 
   it('leaves the header’s network, whose node is down, to the shell’s panel', async () => {
     vi.stubGlobal('fetch', refusedNode);
-    wallet.store.getState().followNetwork('base');
+    wallet().store.getState().followNetwork('base');
     showSend('/send');
     expect(networkField().value).toBe(header().id);
     await expect.poll(() => headOf(header().id)?.status).toBe('error');

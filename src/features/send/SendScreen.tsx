@@ -31,7 +31,7 @@ import { ReviewPanel } from './review/ReviewPanel';
 import { SafeBatchReview } from './review/SafeBatchReview';
 import { SafeProposedCard } from './review/SafeProposal';
 import { SendForm } from './SendForm';
-import { addToBatch, type SendForm as SendFormState, sendFlowStore, startOver, updateForm } from './sendFlowStore';
+import { addToBatch, isUntouched, sendFlowStore, startOver, updateForm } from './sendFlowStore';
 import { TxStatusCard } from './TxStatusCard';
 
 /**
@@ -62,7 +62,7 @@ export function SendScreen() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as Send opens (a link's asset is taken above)
   useEffect(() => {
     const { form, step } = sendFlowStore.getState();
-    if (!requested && step.name === 'form' && untouched(form)) updateForm({ networkId: undefined });
+    if (!requested && step.name === 'form' && isUntouched(form)) updateForm({ networkId: undefined });
   }, []);
   const shown = useViewedNetworks();
   // The chip shows one network and the send is on another: say so, above the form and the review.
@@ -73,11 +73,6 @@ export function SendScreen() {
       <SendOnNetwork network={network} />
     </ScreenNetwork>
   );
-}
-
-/** Nothing typed, prepared or gathered in the form yet. */
-function untouched(form: SendFormState): boolean {
-  return !form.recipient && !form.amount && !form.data && form.batch.length === 0 && !form.origin;
 }
 
 function OtherNetworkNotice({ network, shown }: { network: Network; shown: Network }) {

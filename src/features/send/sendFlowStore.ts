@@ -117,21 +117,56 @@ export function startOver(): void {
   }));
 }
 
+/** What becomes of a piece of the person's input when the form moves to another network. */
+type OnAnotherNetwork = 'kept' | 'keptWithoutCall' | 'dropped';
+
+/**
+ * The fields that hold the person's input: typed (recipient, amount), prepared on another screen
+ * (a call: its data, ABI, origin and swap) or gathered (a batch); and what each becomes when the
+ * form moves to another network. The one list both the untouched-form rule (isUntouched) and
+ * onAnotherNetwork read: the network, account, asset and fees are choices around the input.
+ */
+const PERSONS_INPUT = {
+  // A plain recipient stays; a prepared call's contract could be something else at that address.
+  recipient: 'keptWithoutCall',
+  amount: 'dropped',
+  data: 'dropped',
+  callAbi: 'dropped',
+  origin: 'dropped',
+  swap: 'dropped',
+  // Kept for its own network (batchFor).
+  batch: 'kept',
+} as const satisfies Partial<Record<keyof SendForm, OnAnotherNetwork>>;
+
+type InputField = keyof typeof PERSONS_INPUT;
+const INPUT_FIELDS = Object.keys(PERSONS_INPUT) as InputField[];
+
+const isBlank = (form: SendForm, field: InputField): boolean => {
+  const value = form[field];
+  return Array.isArray(value) ? value.length === 0 : value === EMPTY_FORM[field];
+};
+
+/** Nothing typed, prepared or gathered in the form yet. */
+export function isUntouched(form: SendForm): boolean {
+  return INPUT_FIELDS.every((field) => isBlank(form, field));
+}
+
 /**
  * The form moved to another network: everything of the old one starts afresh (asset, amount, fees,
  * nonce, and any call prepared there, which could mean something else at the same address on
- * another chain); only the account, a plain recipient and a batch (kept for its own network) stay.
+ * another chain); only the account and the input PERSONS_INPUT keeps stay.
  */
 export function onAnotherNetwork(form: SendForm, networkId: string): SendForm {
-  const plain = !form.data && !form.origin;
-  return {
-    ...EMPTY_FORM,
-    networkId,
-    fromId: form.fromId,
-    recipient: plain ? form.recipient : '',
-    batch: form.batch,
-    batchFor: form.batchFor,
+  const withCall = !isBlank(form, 'data') || !isBlank(form, 'origin');
+  const next: SendForm = { ...EMPTY_FORM, networkId, fromId: form.fromId, batchFor: form.batchFor };
+  const keep = <K extends InputField>(field: K) => {
+    next[field] = form[field];
   };
+  for (const field of INPUT_FIELDS) {
+    const rule: OnAnotherNetwork = PERSONS_INPUT[field];
+    if (rule === 'kept' || (rule === 'keptWithoutCall' && !withCall)) keep(field);
+  }
+  return next;
 }
 
 /** Puts a checked transfer in the batch of `owner` (network and account); a batch of another is replaced. */

@@ -1,85 +1,62 @@
 // Swap on the network picked on Swap, not the header's: the choice lists the followed networks,
 // picking one starts the tokens and amount afresh, and a network without Uniswap says so with the
 // way out (choose another) in reach.
-import { flushSync } from 'react-dom';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { selectedNetwork } from '@/core/session/sessionStore';
 import { byRole, queryByRole } from '@/testing/byRole';
-import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import { chooseValue } from '@/testing/fields';
 import { nodesByUrl, refusedNode } from '@/testing/nodesByUrl';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
-import { lateRequestGuard } from '@/testing/walletPortfolio';
+import { refusingNode, screenTestWallet } from '@/testing/screenTestWallet';
 import { SwapScreen } from './SwapScreen';
 import { EMPTY_SWAP_FORM, swapFlowStore } from './swapFlowStore';
 
-let wallet: TestWallet;
-let unmount: () => void = () => undefined;
-const lateRequests = lateRequestGuard(200);
-/** A node that answers the head for `chainId` (its block stamped now), and no other method. */
-const nodeOf = (chainId: number) =>
-  fakeSimulationNode(
-    (method) => {
-      throw { code: -32601, message: `the method ${method} does not exist` };
-    },
-    { block: { ...FAKE_BLOCK, timestamp: BigInt(Math.floor(Date.now() / 1000)) }, chainId },
-  ).fetch;
-beforeEach(async () => {
-  wallet = await createTestWallet();
-  vi.stubGlobal('fetch', nodeOf(31337));
+const setUp = screenTestWallet({
+  cleanUp: () => swapFlowStore.setState({ form: EMPTY_SWAP_FORM, permit: undefined }),
 });
-afterEach(() => {
-  unmount();
-  swapFlowStore.setState({ form: EMPTY_SWAP_FORM, permit: undefined });
-  wallet.close();
-  lateRequests.refuse();
-});
-afterAll(() => lateRequests.restore());
 
 describe('Swap on the network picked there', () => {
   it('changes network from its own field, leaving the header as it is', () => {
-    const state = wallet.store.getState();
+    const state = setUp.wallet.store.getState();
     state.followNetwork('gnosis');
     const header = selectedNetwork(state).id;
     swapFlowStore.setState({
       form: { ...EMPTY_SWAP_FORM, assetOut: '0x00000000000000000000000000000000000000bb', amount: '2' },
     });
-    unmount = renderInWallet(
-      wallet,
+    setUp.show(
       <MemoryRouter>
         <SwapScreen />
       </MemoryRouter>,
-    ).unmount;
+    );
     const field = byRole<HTMLSelectElement>('combobox', 'Network');
     expect(field.value).toBe(header);
-    flushSync(() => {
-      field.value = 'gnosis';
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    chooseValue(field, 'gnosis');
     expect(swapFlowStore.getState().form).toMatchObject({ networkId: 'gnosis', assetOut: '', amount: '' });
     expect(byRole<HTMLSelectElement>('combobox', 'Network').value).toBe('gnosis');
     expect(document.body.textContent).toContain('Cairn knows of no Uniswap contracts on Gnosis');
-    expect(selectedNetwork(wallet.store.getState()).id).toBe(header);
+    expect(selectedNetwork(setUp.wallet.store.getState()).id).toBe(header);
   });
 });
 
 // Each case on a network of its own: a client, and the chain id its node gave, are kept per URL.
+/** A head stamped now: Swap refuses a node whose clock is far off. */
+const stampedNow = () => ({ timestamp: BigInt(Math.floor(Date.now() / 1000)) });
+
 describe('the node of Swap’s own network', () => {
   const problem = () => queryByRole('alert');
 
   /** Swap on network `id`, followed, whose one RPC URL `node` answers; the header's node answers. */
   function swapOn(id: string, node: (url: unknown, init?: { body?: unknown }) => Promise<Response>) {
-    const state = wallet.store.getState();
+    const state = setUp.wallet.store.getState();
     const url = state.networks.find((n) => n.id === id)?.rpcUrls[0] ?? '';
-    vi.stubGlobal('fetch', nodesByUrl(nodeOf(31337), { [url]: node }));
+    vi.stubGlobal('fetch', nodesByUrl(refusingNode(31337, stampedNow()).fetch, { [url]: node }));
     state.followNetwork(id);
     swapFlowStore.setState({ form: { ...EMPTY_SWAP_FORM, networkId: id } });
-    unmount = renderInWallet(
-      wallet,
+    setUp.show(
       <MemoryRouter>
         <SwapScreen />
       </MemoryRouter>,
-    ).unmount;
+    );
     expect(byRole<HTMLSelectElement>('combobox', 'Network').value).toBe(id);
     return url;
   }
@@ -92,9 +69,9 @@ describe('the node of Swap’s own network', () => {
   });
 
   it('says nothing while that node answers for its chain', async () => {
-    swapOn('arbitrum', nodeOf(42161));
+    swapOn('arbitrum', refusingNode(42161, stampedNow()).fetch);
     const head = () =>
-      wallet.queries
+      setUp.wallet.queries
         .getQueryCache()
         .findAll({ queryKey: ['chain', 'arbitrum'] })
         .find((q) => q.queryKey.includes('head'))?.state.data as { status?: string } | undefined;
@@ -103,15 +80,12 @@ describe('the node of Swap’s own network', () => {
   });
 
   it('says so when that node answers for another chain, and nothing once back on the header’s network', async () => {
-    swapOn('optimism', nodeOf(31337));
+    swapOn('optimism', refusingNode(31337, stampedNow()).fetch);
     await expect.poll(() => problem()?.textContent ?? '').toMatch(/^OP Mainnet: Wrong chain/);
     expect(problem()?.textContent).toContain('reports chain id 31337, but OP Mainnet is chain id 10');
     const field = byRole<HTMLSelectElement>('combobox', 'Network');
-    const header = selectedNetwork(wallet.store.getState()).id;
-    flushSync(() => {
-      field.value = header;
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    const header = selectedNetwork(setUp.wallet.store.getState()).id;
+    chooseValue(field, header);
     expect(byRole<HTMLSelectElement>('combobox', 'Network').value).toBe(header);
     expect(problem()).toBeUndefined();
   });

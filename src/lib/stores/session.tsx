@@ -103,6 +103,23 @@ export function useViewedNetworks(): Network[] {
   return useMemo(() => (all ? followed : [header]), [all, followed, header]);
 }
 
+/**
+ * One part per network this window's lists show (useViewedNetworks), each working on its own
+ * network (ScreenNetwork); `several` tells each part it is one of several, so it names its network.
+ */
+export function ViewedNetworkParts({ children }: { children: (network: Network, several: boolean) => ReactNode }) {
+  const networks = useViewedNetworks();
+  return (
+    <>
+      {networks.map((network) => (
+        <ScreenNetwork key={network.id} network={network}>
+          {children(network, networks.length > 1)}
+        </ScreenNetwork>
+      ))}
+    </>
+  );
+}
+
 /** Whether this window shows every followed network at once (the chip reads "All networks"). */
 export function useViewsAll(): boolean {
   return useSession(viewsAll);

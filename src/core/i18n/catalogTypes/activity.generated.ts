@@ -52,6 +52,7 @@ declare module '../message' {
     "activity:filters.allAssets": undefined;
     "activity:filters.allNetworks": undefined;
     "activity:filters.asset": undefined;
+    "activity:filters.assetOn": { "asset": MessageValue; "network": MessageValue };
     "activity:filters.direction": undefined;
     "activity:filters.directionAny": undefined;
     "activity:filters.directionIn": undefined;
