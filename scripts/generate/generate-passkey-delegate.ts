@@ -10,4 +10,6 @@ writeFileSync(PASSKEY_DELEGATE_MODULE, renderPasskeyDelegateModule(delegate));
 // As biome keeps it, so a regenerated file is the one committed.
 const biome = fileURLToPath(new URL('../../node_modules/.bin/biome', import.meta.url));
 execFileSync(biome, ['format', '--write', PASSKEY_DELEGATE_MODULE], { stdio: 'ignore' });
-console.log(`wrote ${PASSKEY_DELEGATE_MODULE}: ${delegate.address}, code hashes ${JSON.stringify(delegate.codeHashes)}`);
+console.log(
+  `wrote ${PASSKEY_DELEGATE_MODULE}: ${delegate.address}, code hashes ${JSON.stringify(delegate.codeHashes)}`,
+);

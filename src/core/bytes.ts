@@ -66,6 +66,18 @@ export function fromBase64(text: string): Uint8Array | undefined {
   }
 }
 
+/** Base64url without padding (RFC 4648 §5), as WebAuthn writes credential ids. */
+export function toBase64Url(bytes: Uint8Array): string {
+  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Decodes base64url without padding; returns undefined for anything else. */
+export function fromBase64Url(text: string): Uint8Array | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined;
+  const padded = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
+  return fromBase64(padded);
+}
+
 /** The SHA-256 of `bytes` in hex (WebCrypto: a page, a worker, Node). */
 export async function sha256HexOf(bytes: ArrayBuffer | Uint8Array): Promise<string> {
   return hexOf(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)));

@@ -6,9 +6,11 @@ pragma solidity ^0.8.24;
 // verifier where it is absent), ERC7821, EIP712, Nonces and Initializable. What is added here is
 // only glue; docs/passkey-account.md says what was composed and why.
 //
-// - `initialize(qx, qy)` registers the passkey's public key once, called by the account itself: the
-//   fresh key sends the upgrade (authorization + this call) to its own address in one transaction,
-//   and is then wiped, so nothing can call it again nor re-delegate the account.
+// - `initialize(qx, qy, accountSignature)` registers the passkey's public key, once: called by the
+//   account itself, or by anyone with the account's own ECDSA signature (its fresh EOA key's) of
+//   the EIP-712 Initialize(qx, qy). So the fresh key signs the EIP-7702 authorization and this,
+//   and is wiped before anything is sent; the person's paying account sends both in one type-4
+//   transaction. No other key can be registered, and with the key gone no one can re-delegate.
 // - `execute(mode, data)` in ERC-7821's batch mode with opData (0x01000000000078210001) runs a
 //   batch sent by anyone, the person's paying account, when opData carries the next nonce and a
 //   WebAuthn assertion of the passkey over the EIP-712 digest of Execute(bytes calls,uint256 nonce)
@@ -20,6 +22,7 @@ import {ERC7821} from "@openzeppelin/contracts/account/extensions/draft-ERC7821.
 import {CallType, ERC7579Utils, ExecType, Mode, ModeSelector} from "@openzeppelin/contracts/account/utils/draft-ERC7579Utils.sol";
 import {Initializable} from "@openzeppelin/contracts/proxy/utils/Initializable.sol";
 import {Nonces} from "@openzeppelin/contracts/utils/Nonces.sol";
+import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {SignerP256} from "@openzeppelin/contracts/utils/cryptography/signers/SignerP256.sol";
 import {SignerWebAuthn} from "@openzeppelin/contracts/utils/cryptography/signers/SignerWebAuthn.sol";
@@ -31,6 +34,7 @@ contract PasskeyAccount is Account, SignerWebAuthn, ERC7821, EIP712, Nonces, Ini
     ModeSelector private constant WITH_OP_DATA = ModeSelector.wrap(0x78210001);
 
     bytes32 private constant EXECUTE_TYPEHASH = keccak256("Execute(bytes calls,uint256 nonce)");
+    bytes32 private constant INITIALIZE_TYPEHASH = keccak256("Initialize(bytes32 qx,bytes32 qy)");
 
     /// SignerP256's constructor wants a valid key for the delegate's own storage (accounts keep theirs):
     /// the first point of P-256 from x = keccak256("Cairn passkey account: a point whose key no one
@@ -42,9 +46,13 @@ contract PasskeyAccount is Account, SignerWebAuthn, ERC7821, EIP712, Nonces, Ini
         _disableInitializers();
     }
 
-    /// Registers the passkey; only the account itself, once.
-    function initialize(bytes32 qx, bytes32 qy) external initializer {
-        if (msg.sender != address(this)) revert AccountUnauthorized(msg.sender);
+    /// Registers the passkey, once: from the account itself, or with its own key's signature.
+    function initialize(bytes32 qx, bytes32 qy, bytes calldata accountSignature) external initializer {
+        if (msg.sender != address(this)) {
+            bytes32 digest = _hashTypedDataV4(keccak256(abi.encode(INITIALIZE_TYPEHASH, qx, qy)));
+            (address signed, ECDSA.RecoverError error, ) = ECDSA.tryRecover(digest, accountSignature);
+            if (error != ECDSA.RecoverError.NoError || signed != address(this)) revert AccountUnauthorized(msg.sender);
+        }
         _setSigner(qx, qy);
     }
 
