@@ -6,8 +6,8 @@
 import { p256 } from '@noble/curves/p256';
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, type Hex, hexToBytes } from 'viem';
-import { toBase64Url, utf8 } from '@/core/bytes';
-import type { PasskeyAssertion } from '@/core/smartAccount/passkey/passkeySignature';
+import { toBase64Url, utf8 } from '../core/bytes';
+import type { PasskeyAssertion } from '../core/smartAccount/passkey/passkeySignature';
 
 const SPKI_P256_PREFIX = hexToBytes('0x3059301306072a8648ce3d020106082a8648ce3d030107034200');
 
