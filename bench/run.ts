@@ -27,6 +27,7 @@ import { benchLanguage } from './language.ts';
 import { benchLightClient } from './lightClient.ts';
 import { benchLogSpans } from './logSpans.ts';
 import { benchNetworks } from './networks.ts';
+import { benchPasskeyAccount } from './passkeyAccount.ts';
 import { benchPortfolio } from './portfolio.ts';
 import { benchQrTransfer } from './qrTransfer.ts';
 import { runSections, summary } from './runner.ts';
@@ -77,6 +78,7 @@ const SECTIONS: readonly SectionEntry[] = [
   section('send', true, benchSend),
   section('swap', true, benchSwap),
   section('smart-account', true, benchSmartAccount),
+  section('passkey-account', false, (_bench, held) => benchPasskeyAccount(held)),
   section('safe', true, benchSafe),
   // 10,000 transfers take minutes to seed and to sync.
   section('history', true, benchHistory, {

@@ -13,6 +13,8 @@
 //
 // As on live chains, the DelegationManager's owner is the one MetaMask's broadcast names; no one
 // here holds its key. Only the contracts Cairn checks are deployed: the inputs hold no others.
+// The passkey account's delegate (passkeyDelegate.ts) goes through the same deployer in the same
+// block, so the seed's blocks stay as they were.
 import { type Address, concat, parseEther } from 'viem';
 import {
   FRAMEWORK_CONTRACT_KEYS,
@@ -21,6 +23,7 @@ import {
   readDeployments,
 } from '../scripts/generate/delegationInputs.ts';
 import { DETERMINISTIC_DEPLOYER, deterministicDeployerSteps } from './deterministicDeployer.ts';
+import { passkeyDelegateAddress, passkeyDelegateStep } from './passkeyDelegate.ts';
 import { mineBlock } from './scenarios.ts';
 import { demoAccount, type SeedClient } from './seedSupport.ts';
 
@@ -58,7 +61,7 @@ export async function placeDelegationFramework(client: SeedClient): Promise<void
   const deployments = delegationDeployments();
   const sender = demoAccount(DELEGATION_DEPLOYER_INDEX);
   await client.setBalance({ address: sender.address, value: parseEther('10') });
-  // About 6 M gas in all.
+  // About 8.5 M gas in all.
   await mineBlock(client, [
     ...(await deterministicDeployerSteps(client)),
     ...FRAMEWORK_CONTRACT_KEYS.map((contract) => {
@@ -66,10 +69,13 @@ export async function placeDelegationFramework(client: SeedClient): Promise<void
       return (c: SeedClient) =>
         c.sendTransaction({ account: sender, to: DETERMINISTIC_DEPLOYER, data: concat([salt, initCode]) });
     }),
+    passkeyDelegateStep(sender),
   ]);
   for (const contract of FRAMEWORK_CONTRACT_KEYS) {
     const { contractAddress } = deployments[contract];
     const code = await client.getCode({ address: contractAddress });
     if (!code || code === '0x') throw new Error(`${contract} was not deployed at ${contractAddress}`);
   }
+  const passkeyDelegate = await client.getCode({ address: passkeyDelegateAddress() });
+  if (!passkeyDelegate) throw new Error(`the passkey delegate was not deployed at ${passkeyDelegateAddress()}`);
 }

@@ -1,14 +1,17 @@
 // Compiles one of Cairn's own contracts (a single-file source in src/) with solc from npm, with
 // the settings every one of them uses. The generators of their modules (simulator.ts,
-// safeReader.ts) and the tests that keep those modules in step share it.
+// safeReader.ts, passkeyDelegate.ts) and the tests that keep those modules in step share it. A
+// source may import audited libraries from npm (`@openzeppelin/contracts/...`): they are read
+// from node_modules, at the exact version package.json pins.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Abi, Hex } from 'viem';
 
 /**
  * Paris (no PUSH0, no transient storage): the contracts run on any node, also on chains that have
  * not taken Shanghai or Cancun. No metadata: the code depends only on the source and these settings.
+ * A contract only EIP-7702 chains run (all past Cancun) may ask for Cancun (`evmVersion`).
  */
 const SETTINGS = {
   optimizer: { enabled: true, runs: 200 },
@@ -26,17 +29,24 @@ type SolcOutput = {
 
 export type CompiledContract = { abi: Abi; creation: Hex; runtime: Hex; solcVersion: string };
 
+export type CompileOptions = { evmVersion?: 'paris' | 'cancun' };
+
 /** Compiles `contract` from the source file at `path`; throws on any error or warning. */
-export function compileCairnContract(path: string, contract: string): CompiledContract {
+export function compileCairnContract(path: string, contract: string, options: CompileOptions = {}): CompiledContract {
   const require = createRequire(import.meta.url);
-  const solc = require('solc') as { compile(input: string): string; version(): string };
+  const solc = require('solc') as {
+    compile(input: string, callbacks?: { import(path: string): { contents: string } | { error: string } }): string;
+    version(): string;
+  };
   const file = basename(path);
   const sources = { [file]: { content: readFileSync(path, 'utf8') } };
   const settings = {
     ...SETTINGS,
+    ...(options.evmVersion ? { evmVersion: options.evmVersion } : {}),
     outputSelection: { '*': { [contract]: ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources, settings }))) as SolcOutput;
+  const input = JSON.stringify({ language: 'Solidity', sources, settings });
+  const output = JSON.parse(solc.compile(input, { import: (path) => readPackageSource(path) })) as SolcOutput;
   const problems = (output.errors ?? []).filter((e) => e.severity !== 'info');
   if (problems.length > 0) {
     throw new Error(`${file} does not compile cleanly:\n${problems.map((e) => e.formattedMessage).join('\n')}`);
@@ -49,4 +59,16 @@ export function compileCairnContract(path: string, contract: string): CompiledCo
     runtime: `0x${compiled.evm.deployedBytecode.object}`,
     solcVersion: solc.version(),
   };
+}
+
+/** A source imported from an npm package, as `@scope/package/path.sol`; only scoped packages. */
+function readPackageSource(path: string): { contents: string } | { error: string } {
+  const match = /^(@[^/]+\/[^/]+)\/(.+\.sol)$/.exec(path);
+  if (!match?.[1] || !match[2]) return { error: `not a package source: ${path}` };
+  try {
+    const root = dirname(createRequire(import.meta.url).resolve(`${match[1]}/package.json`));
+    return { contents: readFileSync(join(root, match[2]), 'utf8') };
+  } catch (error) {
+    return { error: `cannot read ${path}: ${(error as Error).message}` };
+  }
 }

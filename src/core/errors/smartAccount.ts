@@ -10,6 +10,8 @@ export const SMART_ACCOUNT_ERROR_CODES = [
   'SMART_SIGNER_CANNOT',
   'SMART_BATCH_REVERTS',
   'SMART_PAYER_FUNDS',
+  'SMART_PASSKEY_KEY',
+  'SMART_PASSKEY_ASSERTION',
 ] as const;
 
 export type SmartAccountErrorCode = (typeof SMART_ACCOUNT_ERROR_CODES)[number];

@@ -152,6 +152,8 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   SMART_SIGNER_CANNOT: 'common:error.title.smartSignerCannot',
   SMART_BATCH_REVERTS: 'common:error.title.smartBatchReverts',
   SMART_PAYER_FUNDS: 'common:error.title.smartPayerFunds',
+  SMART_PASSKEY_KEY: 'common:error.title.smartPasskeyKey',
+  SMART_PASSKEY_ASSERTION: 'common:error.title.smartPasskeyAssertion',
   VERIFY_NO_PROOFS: 'common:error.title.verifyNoProofs',
   VERIFY_STATE_GONE: 'common:error.title.verifyStateGone',
   VERIFY_PROOF_FAILED: 'common:error.title.verifyProofFailed',

@@ -137,6 +137,8 @@ declare module '../message' {
     "common:error.title.smartDelegateNotAllowed": undefined;
     "common:error.title.smartDelegateUnverified": undefined;
     "common:error.title.smartNo7702": undefined;
+    "common:error.title.smartPasskeyAssertion": undefined;
+    "common:error.title.smartPasskeyKey": undefined;
     "common:error.title.smartPayerFunds": undefined;
     "common:error.title.smartSignerCannot": undefined;
     "common:error.title.swapHeadAhead": undefined;

@@ -289,6 +289,12 @@ declare module '../message' {
     "core.chain:smartAccount.otherNoCode": { "address": MessageValue };
     "core.chain:smartAccount.otherSelf": { "address": MessageValue };
     "core.chain:smartAccount.otherZero": { "address": MessageValue };
+    "core.chain:smartAccount.passkeyAssertionChallenge": undefined;
+    "core.chain:smartAccount.passkeyAssertionMalformed": undefined;
+    "core.chain:smartAccount.passkeyDelegateMismatch": undefined;
+    "core.chain:smartAccount.passkeyDelegateUnverified": undefined;
+    "core.chain:smartAccount.passkeyKey": undefined;
+    "core.chain:smartAccount.passkeyNotVerified": undefined;
     "core.chain:smartAccount.payerFunds": { "payer": MessageValue };
     "core.chain:spenders.source.oneInchDocs": undefined;
     "core.chain:spenders.source.oneInchV6": undefined;
