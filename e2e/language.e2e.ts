@@ -204,6 +204,7 @@ describe('Cairn in the person’s language', () => {
     const methods: PlainMessageId[] = [
       'onboarding:method.create.title',
       'onboarding:method.phrase.title',
+      'onboarding:method.shares.title',
       'onboarding:method.key.title',
       'onboarding:method.keystore.title',
       'onboarding:method.ledger.title',

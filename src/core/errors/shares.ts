@@ -13,6 +13,7 @@ export const SHARE_ERROR_CODES = [
   'KEYS_SHARE_TOO_FEW',
   'KEYS_SHARE_DIGEST',
   'KEYS_SHARE_PASSPHRASE',
+  'KEYS_SHARE_NOT_PHRASE',
 ] as const;
 
 export type ShareErrorCode = (typeof SHARE_ERROR_CODES)[number];
@@ -57,8 +58,17 @@ export class ShareOtherSetError extends ShareError {
   readonly mismatch: ShareMismatch;
 
   constructor(mismatch: ShareMismatch) {
-    const firstWords = mismatch === 'identifier' || mismatch === 'extendable' || mismatch === 'iterationExponent';
-    super('KEYS_SHARE_OTHER_SET', msg(firstWords ? 'core.keys:share.otherSet' : 'core.keys:share.otherScheme'));
+    const firstWords = mismatch === 'identifier' || mismatch === 'iterationExponent';
+    super(
+      'KEYS_SHARE_OTHER_SET',
+      msg(
+        mismatch === 'extendable'
+          ? 'core.keys:share.otherExtendable'
+          : firstWords
+            ? 'core.keys:share.otherSet'
+            : 'core.keys:share.otherScheme',
+      ),
+    );
     this.mismatch = mismatch;
   }
 }

@@ -24,6 +24,13 @@ export type NewSecret =
       origin: SecretOrigin;
       backedUp: boolean;
     }
+  | {
+      kind: 'masterSecret';
+      masterSecret: Uint8Array;
+      passphrase: Uint8Array;
+      origin: SecretOrigin;
+      backedUp: boolean;
+    }
   | { kind: 'privateKey'; privateKey: Uint8Array; origin: SecretOrigin };
 
 /** An account about to be added, with its address already derived and checked, as a flow knows it. */
@@ -53,6 +60,8 @@ function sameSecret(a: StoredSecret, b: NewSecret): boolean {
   if (a.kind === 'phrase' && b.kind === 'phrase') {
     return equalBytes(a.phrase, b.phrase) && equalBytes(a.passphrase, b.passphrase);
   }
+  // The same wallet whatever its shares' passphrase: the master secret alone is the seed.
+  if (a.kind === 'masterSecret' && b.kind === 'masterSecret') return equalBytes(a.masterSecret, b.masterSecret);
   if (a.kind === 'privateKey' && b.kind === 'privateKey') return equalBytes(a.privateKey, b.privateKey);
   return false;
 }
@@ -110,9 +119,9 @@ export function addSecret(
   // A phrase made here and confirmed word by word has its first backup now.
   const confirmed = secret.kind === 'phrase' && secret.origin === 'created' && secret.backedUp;
   const stored: StoredSecret =
-    secret.kind === 'phrase'
-      ? { id: secretId, createdAt: ids.now, ...secret }
-      : { id: secretId, createdAt: ids.now, backedUp: true, ...secret };
+    secret.kind === 'privateKey'
+      ? { id: secretId, createdAt: ids.now, backedUp: true, ...secret }
+      : { id: secretId, createdAt: ids.now, ...secret };
   if (confirmed) stored.lastBackup = { at: ids.now, how: 'phrase-confirmed' };
   return { contents: { ...contents, secrets: [...contents.secrets, stored] }, secretId, reused: false };
 }
@@ -206,29 +215,33 @@ export function nextHdIndex(
 
 /** A stored secret as one to add elsewhere (sharing its bytes: copy them with copyNewSecret). */
 function asNewSecret(secret: StoredSecret): NewSecret {
-  const { kind, origin } = secret;
-  return kind === 'phrase'
-    ? {
-        kind,
-        origin,
-        phrase: secret.phrase,
-        passphrase: secret.passphrase,
-        language: secret.language,
-        backedUp: secret.backedUp,
-      }
-    : { kind, origin, privateKey: secret.privateKey };
+  const { origin, backedUp } = secret;
+  if (secret.kind === 'phrase') {
+    const { phrase, passphrase, language } = secret;
+    return { kind: 'phrase', origin, phrase, passphrase, language, backedUp };
+  }
+  if (secret.kind === 'masterSecret') {
+    const { masterSecret, passphrase } = secret;
+    return { kind: 'masterSecret', origin, masterSecret, passphrase, backedUp };
+  }
+  return { kind: 'privateKey', origin, privateKey: secret.privateKey };
 }
 
 /** A copy of a secret about to enter the vault, so a change can be applied again without the original. */
 export function copyNewSecret(secret: NewSecret): NewSecret {
-  return secret.kind === 'phrase'
-    ? { ...secret, phrase: secret.phrase.slice(), passphrase: secret.passphrase.slice() }
-    : { ...secret, privateKey: secret.privateKey.slice() };
+  if (secret.kind === 'phrase')
+    return { ...secret, phrase: secret.phrase.slice(), passphrase: secret.passphrase.slice() };
+  if (secret.kind === 'masterSecret')
+    return { ...secret, masterSecret: secret.masterSecret.slice(), passphrase: secret.passphrase.slice() };
+  return { ...secret, privateKey: secret.privateKey.slice() };
 }
 
 export function wipeNewSecret(secret: NewSecret): void {
   if (secret.kind === 'phrase') {
     secret.phrase.fill(0);
+    secret.passphrase.fill(0);
+  } else if (secret.kind === 'masterSecret') {
+    secret.masterSecret.fill(0);
     secret.passphrase.fill(0);
   } else {
     secret.privateKey.fill(0);

@@ -38,15 +38,19 @@ export class Keyring {
   }
 
   /**
-   * The BIP39 seed of a phrase secret, derived once per unlock. It is zero-filled by a lock, even
+   * The BIP-32 seed of an HD secret: a phrase's BIP39 seed, derived once per unlock, or a copy of a
+   * SLIP-0039 master secret (which is the seed, as on a Trezor). It is zero-filled by a lock, even
    * while a caller holds it: check `isWiped` after any later await before using it.
    */
   async seedOf(secretId: string): Promise<Uint8Array> {
     const cached = this.seeds.get(secretId);
     if (cached) return cached;
     const secret = this.secret(secretId);
-    if (secret.kind !== 'phrase') throw new Error('not a phrase secret');
-    const seed = await seedFromPhrase(secret.phrase, secret.passphrase);
+    if (secret.kind === 'privateKey') throw new Error('not an HD secret');
+    const seed =
+      secret.kind === 'masterSecret'
+        ? secret.masterSecret.slice()
+        : await seedFromPhrase(secret.phrase, secret.passphrase);
     const raced = this.seeds.get(secretId);
     if (!this.contents || raced) {
       seed.fill(0);

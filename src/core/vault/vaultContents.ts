@@ -5,7 +5,13 @@ import type { PhraseLanguage } from '../keys/wordlists';
 import { joinFrames, splitFrames } from './frames';
 
 /** How a secret entered the vault. */
-export type SecretOrigin = 'created' | 'imported-phrase' | 'imported-key' | 'imported-keystore' | 'demo';
+export type SecretOrigin =
+  | 'created'
+  | 'imported-phrase'
+  | 'imported-shares'
+  | 'imported-key'
+  | 'imported-keystore'
+  | 'demo';
 
 /**
  * The last time a copy of a secret left this browser, and how: the phrase confirmed word by word
@@ -18,7 +24,9 @@ export type LastBackup = { at: number; how: BackupMethod };
 /**
  * Key material in the vault. Secrets are held as bytes, never as JavaScript strings, so they
  * can be zero-filled when Cairn locks: a phrase as its NFKD UTF-8 bytes (with its BIP39
- * passphrase, possibly empty), a private key as its 32 bytes.
+ * passphrase, possibly empty), a SLIP-0039 master secret (the wallet's BIP-32 seed, as on a
+ * Trezor) with the passphrase its shares were or will be made with (kept as a phrase's is, so
+ * new shares of it restore the same accounts), a private key as its 32 bytes.
  */
 export type StoredSecret =
   | {
@@ -34,6 +42,17 @@ export type StoredSecret =
     }
   | {
       id: string;
+      kind: 'masterSecret';
+      origin: SecretOrigin;
+      backedUp: boolean;
+      lastBackup?: LastBackup;
+      createdAt: number;
+      masterSecret: Uint8Array;
+      /** The SLIP-0039 passphrase's UTF-8 bytes (printable ASCII), possibly empty. */
+      passphrase: Uint8Array;
+    }
+  | {
+      id: string;
       kind: 'privateKey';
       origin: SecretOrigin;
       backedUp: boolean;
@@ -45,16 +64,26 @@ export type StoredSecret =
 export type VaultContents = { secrets: StoredSecret[]; accounts: Account[] };
 
 type CommonMeta = { id: string; origin: SecretOrigin; backedUp: boolean; lastBackup?: LastBackup; createdAt: number };
-type SecretMeta = (CommonMeta & { kind: 'phrase'; language: PhraseLanguage }) | (CommonMeta & { kind: 'privateKey' });
+type SecretMeta =
+  | (CommonMeta & { kind: 'phrase'; language: PhraseLanguage })
+  | (CommonMeta & { kind: 'masterSecret' })
+  | (CommonMeta & { kind: 'privateKey' });
 
-/** Every secret byte array of the contents, in stored order (per secret: phrase then passphrase, or the key). */
+/** A secret's byte arrays in stored order: phrase then passphrase, master secret then passphrase, or the key. */
+export function bytesOfSecret(secret: StoredSecret): Uint8Array[] {
+  if (secret.kind === 'phrase') return [secret.phrase, secret.passphrase];
+  if (secret.kind === 'masterSecret') return [secret.masterSecret, secret.passphrase];
+  return [secret.privateKey];
+}
+
+/** Every secret byte array of the contents, in stored order. */
 function secretBytes(contents: VaultContents): Uint8Array[] {
-  return contents.secrets.flatMap((s) => (s.kind === 'phrase' ? [s.phrase, s.passphrase] : [s.privateKey]));
+  return contents.secrets.flatMap(bytesOfSecret);
 }
 
 /**
  * Plaintext layout (joinFrames): the JSON of everything non-secret, then one frame per secret
- * byte array in the order of `secrets` (phrase then passphrase, or the key). The secret bytes
+ * byte array in the order of `secrets` (see bytesOfSecret). The secret bytes
  * never become part of a string.
  */
 export function encodeContents(contents: VaultContents): Uint8Array {
@@ -87,13 +116,15 @@ export function decodeContents(bytes: Uint8Array): VaultContents {
     return fail('plaintext JSON');
   }
   if (!Array.isArray(meta.secrets) || !Array.isArray(meta.accounts)) fail('plaintext shape');
-  const wanted = meta.secrets.reduce((sum, m) => sum + (m?.kind === 'phrase' ? 2 : 1), 0);
+  const wanted = meta.secrets.reduce((sum, m) => sum + (m?.kind === 'privateKey' ? 1 : 2), 0);
   if (blobs.length !== wanted) fail('secret blobs');
   let next = 0;
   const nextBlob = () => blobs[next++] as Uint8Array;
-  const secrets: StoredSecret[] = meta.secrets.map((m) =>
-    m.kind === 'phrase' ? { ...m, phrase: nextBlob(), passphrase: nextBlob() } : { ...m, privateKey: nextBlob() },
-  );
+  const secrets: StoredSecret[] = meta.secrets.map((m) => {
+    if (m.kind === 'phrase') return { ...m, phrase: nextBlob(), passphrase: nextBlob() };
+    if (m.kind === 'masterSecret') return { ...m, masterSecret: nextBlob(), passphrase: nextBlob() };
+    return { ...m, privateKey: nextBlob() };
+  });
   return { secrets, accounts: meta.accounts };
 }
 
@@ -116,10 +147,11 @@ export function wipeUnreferenced(previous: VaultContents, next: VaultContents): 
 export function copyContents(contents: VaultContents): VaultContents {
   return {
     accounts: contents.accounts,
-    secrets: contents.secrets.map((s) =>
-      s.kind === 'phrase'
-        ? { ...s, phrase: s.phrase.slice(), passphrase: s.passphrase.slice() }
-        : { ...s, privateKey: s.privateKey.slice() },
-    ),
+    secrets: contents.secrets.map((s) => {
+      if (s.kind === 'phrase') return { ...s, phrase: s.phrase.slice(), passphrase: s.passphrase.slice() };
+      if (s.kind === 'masterSecret')
+        return { ...s, masterSecret: s.masterSecret.slice(), passphrase: s.passphrase.slice() };
+      return { ...s, privateKey: s.privateKey.slice() };
+    }),
   };
 }

@@ -17,7 +17,7 @@ export type VaultStatus = 'loading' | 'empty' | 'locked' | 'unlocked' | 'damaged
 /** What the UI may know about a secret: never its bytes. */
 export type SecretSummary = {
   id: string;
-  kind: 'phrase' | 'privateKey';
+  kind: StoredSecret['kind'];
   origin: SecretOrigin;
   /** A copy exists outside this browser (imported, confirmed, shown or saved). */
   backedUp: boolean;
@@ -73,6 +73,6 @@ export function summarizeSecret(secret: StoredSecret): SecretSummary {
     lastBackup: secret.lastBackup,
     createdAt: secret.createdAt,
     language: secret.kind === 'phrase' ? secret.language : undefined,
-    hasPassphrase: secret.kind === 'phrase' && secret.passphrase.length > 0,
+    hasPassphrase: secret.kind !== 'privateKey' && secret.passphrase.length > 0,
   };
 }

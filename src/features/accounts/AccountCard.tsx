@@ -38,10 +38,12 @@ function sourceText(account: Account, secret: SecretSummary | undefined): Messag
       return msg('accounts:source.watch');
     case 'key':
       return msg(secret?.origin === 'imported-keystore' ? 'accounts:source.keystore' : 'accounts:source.privateKey');
-    case 'hd':
-      return msg(secret?.hasPassphrase ? 'accounts:source.phraseWithPassphrase' : 'accounts:source.phrase', {
-        path: codeValue(source.path),
-      });
+    case 'hd': {
+      const path = codeValue(source.path);
+      if (secret?.kind === 'masterSecret')
+        return msg(secret.hasPassphrase ? 'accounts:source.sharesWithPassphrase' : 'accounts:source.shares', { path });
+      return msg(secret?.hasPassphrase ? 'accounts:source.phraseWithPassphrase' : 'accounts:source.phrase', { path });
+    }
     case 'ledger':
       return msg('accounts:source.ledger', { path: codeValue(source.path) });
     case 'qrDevice':
@@ -67,6 +69,7 @@ function accountMessage(
 /** What removing the last account of a secret does: the secret goes too, and whether a copy exists. */
 function lastOfSecretWarning(secret: SecretSummary | undefined) {
   const neverBackedUp = secret?.backedUp === false;
+  if (secret?.kind === 'masterSecret') return 'accounts:remove.lastOfShares';
   if (secret?.kind === 'phrase')
     return neverBackedUp ? 'accounts:remove.lastOfPhrase.notBackedUp' : 'accounts:remove.lastOfPhrase.backedUp';
   return neverBackedUp ? 'accounts:remove.lastOfKey.notBackedUp' : 'accounts:remove.lastOfKey.backedUp';
@@ -162,7 +165,7 @@ export function AccountCard({
         >
           {t(account.hidden ? 'accounts:card.show' : 'accounts:card.hide')}
         </button>
-        {account.source.kind === 'hd' && (
+        {account.source.kind === 'hd' && secret?.kind === 'phrase' && (
           <button type="button" className={ui.secondary} onClick={() => setPanel('phrase')}>
             {t('accounts:card.showPhrase')}
           </button>

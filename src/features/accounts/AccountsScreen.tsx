@@ -33,7 +33,8 @@ export function AccountsScreen({
   const accounts = useVault((s) => s.accounts);
   const secrets = useVault((s) => s.secrets);
   const [error, setError] = useState<Message | string>();
-  const phrases = secrets.filter((s) => s.kind === 'phrase');
+  // HD secrets, whose next account can be added: phrases and wallets restored from shares.
+  const phrases = secrets.filter((s) => s.kind !== 'privateKey');
   // ?reveal=<account id>&what=phrase|privateKey opens that account's reveal panel (from the backup reminder).
   const [params] = useSearchParams();
   const revealId = params.get('reveal');
@@ -72,7 +73,13 @@ export function AccountsScreen({
                 <li key={secret.id} className={ui.card}>
                   <p>
                     <T
-                      id={secret.hasPassphrase ? 'accounts:phrases.itemWithPassphrase' : 'accounts:phrases.item'}
+                      id={
+                        secret.kind === 'masterSecret'
+                          ? 'accounts:phrases.sharesItem'
+                          : secret.hasPassphrase
+                            ? 'accounts:phrases.itemWithPassphrase'
+                            : 'accounts:phrases.item'
+                      }
                       values={{ number: i + 1, origin: originText(secret.origin), count }}
                     />
                   </p>

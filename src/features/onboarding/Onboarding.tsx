@@ -9,6 +9,7 @@ import { type FlowProps, type OnboardingMode, ReplaceConsent } from './types';
 // Each flow is its own chunk: the welcome screen loads none of the key code.
 const CreateFlow = lazy(() => import('./CreateFlow').then((m) => ({ default: m.CreateFlow })));
 const ImportPhraseFlow = lazy(() => import('./ImportPhraseFlow').then((m) => ({ default: m.ImportPhraseFlow })));
+const RestoreSharesFlow = lazy(() => import('./RestoreSharesFlow').then((m) => ({ default: m.RestoreSharesFlow })));
 const ImportKeyFlow = lazy(() => import('./ImportKeyFlow').then((m) => ({ default: m.ImportKeyFlow })));
 const ImportKeystoreFlow = lazy(() => import('./ImportKeystoreFlow').then((m) => ({ default: m.ImportKeystoreFlow })));
 const ImportLedgerFlow = lazy(() => import('./ImportLedgerFlow').then((m) => ({ default: m.ImportLedgerFlow })));
@@ -36,6 +37,12 @@ const methods = [
     title: 'onboarding:method.phrase.title',
     description: 'onboarding:method.phrase.description',
     Flow: ImportPhraseFlow,
+  },
+  {
+    id: 'shares',
+    title: 'onboarding:method.shares.title',
+    description: 'onboarding:method.shares.description',
+    Flow: RestoreSharesFlow,
   },
   {
     id: 'key',

@@ -21,7 +21,7 @@ export function secretTitle(secret: SecretSummary, accounts: readonly Account[],
   const names = accountsOf(secret, accounts)
     .map((a) => a.name)
     .join(', ');
-  const kind = secret.kind === 'phrase' ? 'phrase' : 'key';
+  const kind = secret.kind === 'phrase' ? 'phrase' : secret.kind === 'masterSecret' ? 'shares' : 'key';
   if (names === '')
     return inSentence ? msg('settings:backup.secretInSentence', { kind }) : msg('settings:backup.secret', { kind });
   return inSentence

@@ -56,6 +56,7 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   KEYS_SHARE_TOO_FEW: 'common:error.title.keysShareTooFew',
   KEYS_SHARE_DIGEST: 'common:error.title.keysShareDigest',
   KEYS_SHARE_PASSPHRASE: 'common:error.title.keysSharePassphrase',
+  KEYS_SHARE_NOT_PHRASE: 'common:error.title.keysShareNotPhrase',
   VAULT_WRONG_PASSWORD: 'common:error.title.vaultWrongPassword',
   VAULT_CORRUPTED: 'common:error.title.vaultCorrupted',
   VAULT_UNSUPPORTED_VERSION: 'common:error.title.vaultUnsupportedVersion',

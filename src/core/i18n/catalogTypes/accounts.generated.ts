@@ -45,6 +45,7 @@ declare module '../message' {
     "accounts:phrases.origin.created": undefined;
     "accounts:phrases.origin.demo": undefined;
     "accounts:phrases.origin.imported": undefined;
+    "accounts:phrases.sharesItem": { "count": number; "number": number | bigint; "origin": MessageValue };
     "accounts:phrases.title": undefined;
     "accounts:remove.addAgain": undefined;
     "accounts:remove.confirm": undefined;
@@ -55,6 +56,7 @@ declare module '../message' {
     "accounts:remove.lastOfKey.notBackedUp": undefined;
     "accounts:remove.lastOfPhrase.backedUp": undefined;
     "accounts:remove.lastOfPhrase.notBackedUp": undefined;
+    "accounts:remove.lastOfShares": undefined;
     "accounts:remove.question": { "name": MessageValue };
     "accounts:rename.label": { "name": MessageValue };
     "accounts:rename.nameLabel": undefined;
@@ -82,6 +84,8 @@ declare module '../message' {
     "accounts:source.privateKey": undefined;
     "accounts:source.qrDevice": { "device": MessageValue; "path": MessageValue };
     "accounts:source.safe": { "version": MessageValue };
+    "accounts:source.shares": { "path": MessageValue };
+    "accounts:source.sharesWithPassphrase": { "path": MessageValue };
     "accounts:source.watch": undefined;
     "accounts:tag.browserWallet": undefined;
     "accounts:tag.hidden": undefined;

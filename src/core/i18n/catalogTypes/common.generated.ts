@@ -103,6 +103,7 @@ declare module '../message' {
     "common:error.title.keysShareChecksum": undefined;
     "common:error.title.keysShareDigest": undefined;
     "common:error.title.keysShareEmpty": undefined;
+    "common:error.title.keysShareNotPhrase": undefined;
     "common:error.title.keysShareOtherSet": undefined;
     "common:error.title.keysSharePadding": undefined;
     "common:error.title.keysSharePassphrase": undefined;

@@ -132,6 +132,8 @@ declare module '../message' {
     "core.keys:share.checksum": undefined;
     "core.keys:share.digest": undefined;
     "core.keys:share.empty": undefined;
+    "core.keys:share.notPhrase": { "bytes": number | bigint };
+    "core.keys:share.otherExtendable": undefined;
     "core.keys:share.otherScheme": undefined;
     "core.keys:share.otherSet": undefined;
     "core.keys:share.padding": undefined;

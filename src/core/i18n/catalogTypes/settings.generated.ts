@@ -42,10 +42,10 @@ declare module '../message' {
     "settings:backup.method.phraseShown": undefined;
     "settings:backup.method.vaultFile": undefined;
     "settings:backup.saved": undefined;
-    "settings:backup.secret": { "kind": "phrase" | (string & {}) };
-    "settings:backup.secretInSentence": { "kind": "phrase" | (string & {}) };
-    "settings:backup.secretOf": { "kind": "phrase" | (string & {}); "names": MessageValue };
-    "settings:backup.secretOfInSentence": { "kind": "phrase" | (string & {}); "names": MessageValue };
+    "settings:backup.secret": { "kind": "phrase" | "shares" | (string & {}) };
+    "settings:backup.secretInSentence": { "kind": "phrase" | "shares" | (string & {}) };
+    "settings:backup.secretOf": { "kind": "phrase" | "shares" | (string & {}); "names": MessageValue };
+    "settings:backup.secretOfInSentence": { "kind": "phrase" | "shares" | (string & {}); "names": MessageValue };
     "settings:backup.state.demo": undefined;
     "settings:backup.state.imported": undefined;
     "settings:backup.state.last": { "how": MessageValue; "when": Date | number };

@@ -1,0 +1,152 @@
+import { useEffect, useRef, useState } from 'react';
+import { T } from '@/components/T';
+import type { Message } from '@/core/i18n/message';
+import { type DerivedAddress, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
+import type { ParsedPhrase } from '@/core/keys/phrase';
+import { addShare } from '@/core/keys/slip39/recovery';
+import { parseShare, type Share } from '@/core/keys/slip39/share';
+import { phraseFromShares } from '@/core/keys/slip39/sharedPhrase';
+import { combineShares } from '@/core/keys/slip39/slip39';
+import type { NewSecret } from '@/core/vault/contentsOps';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { AccountPicker } from './AccountPicker';
+import { FinishStep } from './FinishStep';
+import { ShareEntry, type ShareEntryState } from './ShareEntry';
+import type { FlowProps } from './types';
+
+/** What the shares gave back: a phrase and its BIP39 seed, or a master secret, which is the seed. */
+type Restored = { kind: 'phrase'; phrase: ParsedPhrase; seed: Uint8Array } | { kind: 'masterSecret'; seed: Uint8Array };
+
+function wipeShares(shares: readonly Share[]): void {
+  for (const share of shares) share.value.fill(0);
+}
+
+/**
+ * Restores a wallet from SLIP-0039 shares, entered one at a time: each is checked against those
+ * before it as it comes (a refused one changes nothing), and once enough are in, the first
+ * addresses are shown before anything is saved. The shares cannot say what they hold, so the
+ * person says: Cairn's shares of a recovery phrase give back that phrase, a SLIP-0039 wallet's
+ * (a Trezor's) give its master secret, which is the BIP-32 seed.
+ */
+export function RestoreSharesFlow({ mode, onDone, onCancel }: FlowProps) {
+  const [entry, setEntry] = useState<ShareEntryState>({
+    kind: undefined,
+    language: 'english',
+    shares: [],
+    passphrase: { enabled: false, value: '', confirm: '' },
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Message | string>();
+  const [restored, setRestored] = useState<Restored>();
+  const [chosen, setChosen] = useState<{ addresses: DerivedAddress[]; template: string }>();
+  const passphrase = entry.passphrase.enabled ? entry.passphrase.value : '';
+
+  // Share values and the seed are secret: zero-filled when the flow goes away, however it ends.
+  const held = useRef({ shares: entry.shares, seed: restored?.seed });
+  held.current = { shares: entry.shares, seed: restored?.seed };
+  useEffect(
+    () => () => {
+      wipeShares(held.current.shares);
+      held.current.seed?.fill(0);
+    },
+    [],
+  );
+
+  const addShareText = (text: string): Message | string | undefined => {
+    try {
+      const shares = addShare(entry.shares, parseShare(text));
+      setEntry({ ...entry, shares });
+      setError(undefined);
+      return undefined;
+    } catch (e) {
+      return errorMessage(e);
+    }
+  };
+
+  const removeShare = (index: number) => {
+    const removed = entry.shares[index];
+    setEntry({ ...entry, shares: entry.shares.filter((_, i) => i !== index) });
+    removed?.value.fill(0);
+  };
+
+  const restore = async () => {
+    setBusy(true);
+    try {
+      if (entry.kind === undefined) return;
+      if (entry.kind === 'phrase') {
+        const phrase = await phraseFromShares(entry.shares, entry.language);
+        const seed = await seedFromPhrase(nfkdBytes(phrase.phrase), nfkdBytes(passphrase));
+        setRestored({ kind: 'phrase', phrase, seed });
+      } else {
+        setRestored({ kind: 'masterSecret', seed: await combineShares(entry.shares, passphrase) });
+      }
+      setError(undefined);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!restored) {
+    return (
+      <ShareEntry
+        state={entry}
+        onChange={(next) => {
+          setEntry(next);
+          setError(undefined);
+        }}
+        onAddShare={addShareText}
+        onRemoveShare={removeShare}
+        onContinue={() => void restore()}
+        onBack={onCancel}
+        busy={busy}
+        error={error}
+      />
+    );
+  }
+
+  if (!chosen) {
+    return (
+      <AccountPicker seed={restored.seed} onConfirm={(addresses, template) => setChosen({ addresses, template })} />
+    );
+  }
+
+  const secret = (): NewSecret =>
+    restored.kind === 'phrase'
+      ? {
+          kind: 'phrase',
+          phrase: nfkdBytes(restored.phrase.phrase),
+          passphrase: nfkdBytes(passphrase),
+          language: restored.phrase.language,
+          origin: 'imported-shares',
+          backedUp: true,
+        }
+      : {
+          kind: 'masterSecret',
+          masterSecret: restored.seed.slice(),
+          passphrase: new TextEncoder().encode(passphrase),
+          origin: 'imported-shares',
+          backedUp: true,
+        };
+
+  return (
+    <FinishStep
+      mode={mode}
+      onDone={onDone}
+      summary={
+        <T
+          id={passphrase ? 'onboarding:shares.summaryWithPassphrase' : 'onboarding:shares.summary'}
+          values={{ count: chosen.addresses.length }}
+        />
+      }
+      prepare={async () => ({
+        secret: secret(),
+        accounts: chosen.addresses.map((a) => ({
+          address: a.address,
+          source: { kind: 'hd' as const, template: chosen.template, index: a.index, path: a.path },
+        })),
+      })}
+    />
+  );
+}
