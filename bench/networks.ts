@@ -37,10 +37,14 @@ const methods = (calls: Record<string, number>, per = 1) =>
 const verdict = (within: boolean) => (within ? 'within budget' : 'OVER BUDGET');
 
 /** HTTP requests that only asked for the head (the latest block), in a counting proxy's log. */
-function headAsks(log: readonly { method: string; request: number }[]): number {
-  const methodsOf = new Map<number, string[]>();
-  for (const { method, request } of log) methodsOf.set(request, [...(methodsOf.get(request) ?? []), method]);
-  return [...methodsOf.values()].filter((asked) => asked.every((m) => m === 'eth_getBlockByNumber')).length;
+function headAsks(log: readonly { method: string; params: readonly unknown[]; request: number }[]): number {
+  const onlyHead = new Map<number, boolean>();
+  for (const { method, params, request } of log)
+    onlyHead.set(
+      request,
+      (onlyHead.get(request) ?? true) && method === 'eth_getBlockByNumber' && params[0] === 'latest',
+    );
+  return [...onlyHead.values()].filter(Boolean).length;
 }
 
 export async function benchNetworks(run: BenchRun, held: Held): Promise<string> {
@@ -74,7 +78,7 @@ export async function benchNetworks(run: BenchRun, held: Held): Promise<string> 
     await followOnly(page, followed);
     // One refresh with the chains quiet: what each node is asked over one background period
     // (each network's figures are read once in it), once the history of a network newly followed
-    // has caught up (its first pass waits for the network's next tick).
+    // has caught up (its accounts' first syncs).
     await page.waitForTimeout(BACKGROUND_POLL_MS + 3_000);
     resetAll(networks);
     await page.waitForTimeout(BACKGROUND_POLL_MS);

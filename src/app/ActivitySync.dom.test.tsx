@@ -8,10 +8,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { HistorySync } from '@/core/activity/historySync';
 import type { SyncStatusState } from '@/core/activity/syncStatus';
-import { BACKGROUND_POLL_MS } from '@/core/chain/refreshPolicy';
+import { TICK_PHASE_MS } from '@/core/chain/refreshPolicy';
 import { BACKGROUND_HEAD_OBSERVER, chainKeys } from '@/lib/queries/chainQueries';
 import { ActivityProvider } from '@/lib/stores/activity';
-import { FAKE_BLOCK, fakeSimulationNode } from '@/testing/fakeSimulationNode';
+import { FAKE_BLOCK, type FakeBlock, fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { ActivitySync } from './ActivitySync';
 
@@ -31,17 +31,26 @@ const recordingSync = (): HistorySync => ({
   onWritten: () => () => undefined,
 });
 
-/** The background networks' next tick (their passes wait for it): the clock moved on one pace. */
-const nextTick = () => vi.advanceTimersByTimeAsync(BACKGROUND_POLL_MS);
+/** Base's head: a test moves its chain on by changing it (the fake node reads it at each request). */
+let baseBlock: FakeBlock;
+/** A second past one of the background networks' ticks (and of their heads' minute), in this window's phase. */
+const TICK = 1_200_000 + TICK_PHASE_MS;
+const START = TICK + 1_000;
 
 beforeEach(async () => {
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  // The clock runs on with real time, from a fixed point, so no tick falls within a test's waits.
+  vi.useFakeTimers({
+    now: START,
+    shouldAdvanceTime: true,
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
   follows = [];
   wallet = await createTestWallet();
   // Ethereum's and Base's nodes, each answering for its own chain, at its own head.
+  baseBlock = { ...FAKE_BLOCK, number: 9_000n };
   const nodes = {
     ethereum: fakeSimulationNode(() => undefined, { block: { ...FAKE_BLOCK, number: 500n }, chainId: 1 }),
-    base: fakeSimulationNode(() => undefined, { block: { ...FAKE_BLOCK, number: 9_000n }, chainId: 8453 }),
+    base: fakeSimulationNode(() => undefined, { block: baseBlock, chainId: 8453 }),
   };
   const state = wallet.store.getState();
   const urlOf = (id: string) => state.networks.find((n) => n.id === id)?.rpcUrls[0] ?? '';
@@ -87,19 +96,35 @@ describe('the history sync of every followed network', () => {
     await expect.poll(() => observers('ethereum').map((o) => o.options.meta), poll).toEqual([BACKGROUND_HEAD_OBSERVER]);
   });
 
-  it('names only the selected account through a node the person did not choose, per network', async () => {
+  it('names only the selected account through a node the person did not choose, per network, at once', async () => {
     const accounts = () => follows.map((f) => `${f.network}:${f.accounts.length}`);
     show();
     await expect.poll(() => accounts().sort(), poll).toEqual(['base:1', 'ethereum:1']);
-    // All accounts allowed on Base alone: Base's pass names both, Ethereum's still one.
+    // All accounts allowed on Base alone: Base's pass names both, Ethereum's still one. Newly read
+    // accounts are passed at once, not at the next tick.
     follows = [];
     wallet.store.getState().setAllAccountReads('base', true);
-    // After the first, a background pass waits for the network's tick, when its figures are read:
-    // one request for both.
-    await new Promise((done) => setTimeout(done, 200));
-    expect(accounts()).toEqual([]);
-    await nextTick();
     await expect.poll(() => accounts(), poll).toContain('base:2');
     expect(accounts().filter((a) => a.startsWith('ethereum:'))).not.toContain('ethereum:2');
+  });
+
+  it('passes a new block alone, in the background, at the network’s next tick', async () => {
+    show();
+    const baseBlocks = () => follows.filter((f) => f.network === 'base').map((f) => f.block);
+    await expect.poll(baseBlocks, poll).toEqual([9_000n]);
+    const base = wallet.store.getState().networks.find((n) => n.id === 'base');
+    if (!base) throw new Error('base');
+    const head = () =>
+      (wallet.queries.getQueryData(chainKeys.head(base)) as { blockNumber?: bigint } | undefined)?.blockNumber;
+    // Base moves on; its head is asked at the next minute's tick, and its pass waits for the 12 s
+    // tick after, when Base's figures are read.
+    Object.assign(baseBlock, { number: 9_001n, hash: `0x${'cd'.repeat(32)}` });
+    await vi.advanceTimersByTimeAsync(TICK + 60_000 - Date.now() + 50);
+    await expect.poll(head, poll).toBe(9_001n);
+    expect(baseBlocks()).toEqual([9_000n]);
+    await vi.advanceTimersByTimeAsync(TICK + 72_000 - Date.now() - 100);
+    expect(baseBlocks()).toEqual([9_000n]);
+    await vi.advanceTimersByTimeAsync(200);
+    await expect.poll(baseBlocks, poll).toEqual([9_000n, 9_001n]);
   });
 });

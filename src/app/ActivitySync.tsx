@@ -4,6 +4,7 @@ import type { Address } from 'viem';
 import { accountsToRead } from '@/core/chain/networkConfig';
 import type { Network } from '@/core/chain/networks';
 import { paceOf, untilTick } from '@/core/chain/refreshPolicy';
+import { withNetwork } from '@/core/session/sessionStore';
 import { approvalKeys } from '@/lib/queries/approvalKeys';
 import { activityKeys } from '@/lib/queries/localKeys';
 import { useChainHead } from '@/lib/queries/useChainHead';
@@ -36,7 +37,7 @@ export function ActivitySync() {
   // Viewing all networks at once, none is the one worked on: the header's too is followed in the
   // background (its transactions in flight still are at each block: useTransactionTracker).
   const all = useViewsAll();
-  const networks = followed.some((n) => n.id === selected.id) ? followed : [selected, ...followed];
+  const networks = withNetwork(followed, selected);
   return networks.map((network) => (
     <NetworkHistorySync key={network.id} network={network} working={!all && network.id === selected.id} />
   ));
@@ -81,19 +82,21 @@ function NetworkHistorySync({ network, working }: { network: Network; working: b
     for (const account of accountList.split(',').filter(Boolean)) void historySync.request(network, account as Address);
   }, [explorer]);
 
-  const passedOnce = useRef(false);
+  /** What the last pass was asked for, besides its head: the accounts and the explorer. */
+  const lastAsked = useRef<string | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new head (its hash) or a change of explorer asks again.
   useEffect(() => {
     const head = latestBlock.current;
     if (head === undefined || accountList === '') return;
     const pass = () => void historySync.follow(network, accountList.split(',') as Address[], head);
-    // The first pass in this window goes at once: the list is brought up to date when shown.
-    if (working || !passedOnce.current) {
-      passedOnce.current = true;
-      return pass();
-    }
-    // Later, in the background, a pass waits for the network's next tick, when its figures are
-    // read (refreshPolicy's untilTick): both then go in one request.
+    const asked = `${accountList}|${JSON.stringify(explorer ?? null)}`;
+    const onlyNewBlock = lastAsked.current === asked;
+    lastAsked.current = asked;
+    // The window's first pass, and one for other accounts or another explorer, go at once: the
+    // list is brought up to date when shown, and a newly read account has no figures' read to
+    // travel with. A pass for a new block alone, in the background, waits for the network's next
+    // tick, when its figures are read (refreshPolicy's untilTick): both then go in one request.
+    if (working || !onlyNewBlock) return pass();
     const timer = setTimeout(pass, untilTick(paceOf(network, 'background').pollMs, Date.now()));
     return () => clearTimeout(timer);
   }, [block?.hash, accountList, network, explorer, historySync, working]);

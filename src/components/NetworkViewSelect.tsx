@@ -1,4 +1,10 @@
-import { useFollowedNetworks, useSession, useViewedNetworks, useViewsAll } from '@/lib/stores/session';
+import {
+  useFollowedNetworks,
+  useNetworkChoices,
+  useSession,
+  useViewedNetworks,
+  useViewsAll,
+} from '@/lib/stores/session';
 import { Field } from './Field';
 
 /**
@@ -11,10 +17,10 @@ export function NetworkViewSelect({ label, allLabel }: { label: string; allLabel
   const viewed = useViewedNetworks();
   const all = useViewsAll();
   const setView = useSession((s) => s.setNetworkView);
-  if (followed.length < 2) return null;
   const value = all ? 'all' : (viewed[0] ?? 'all');
   // The one network viewed may be the header's, followed or not: it is offered too.
-  const choices = value === 'all' || followed.includes(value) ? followed : [value, ...followed];
+  const choices = useNetworkChoices(value === 'all' ? undefined : value);
+  if (followed.length < 2) return null;
   return (
     <Field label={label}>
       <select value={value === 'all' ? 'all' : value.id} onChange={(e) => setView(e.target.value)}>

@@ -7,6 +7,7 @@ import {
   paceOf,
   RATE_LIMIT_MAX_WAIT_MS,
   rateLimitWaitMs,
+  TICK_PHASE_MS,
   untilTick,
 } from './refreshPolicy';
 
@@ -86,25 +87,33 @@ describe('the rate-limit back-off', () => {
 
 describe('untilTick', () => {
   it('waits for the next whole multiple of the period, so asks due together go at one time', () => {
-    expect(untilTick(12_000, 1_000_000)).toBe(8_000); // 1,008,000 = 84 × 12,000
-    expect(untilTick(12_000, 1_008_000)).toBe(12_000); // on a tick: the next one
-    expect(untilTick(60_000, 1_000_000)).toBe(20_000); // 1,020,000: a 12 s tick too
+    expect(untilTick(12_000, 1_000_000, 0, 0)).toBe(8_000); // 1,008,000 = 84 × 12,000
+    expect(untilTick(12_000, 1_008_000, 0, 0)).toBe(12_000); // on a tick: the next one
+    expect(untilTick(60_000, 1_000_000, 0, 0)).toBe(20_000); // 1,020,000: a 12 s tick too
+  });
+
+  it('moves every period’s ticks by the window’s phase alike, so they still meet', () => {
+    expect(untilTick(12_000, 1_000_000, 0, 5_000)).toBe(1_000); // 1,001,000 = 1,008,000 − 12,000 + 5,000
+    expect(untilTick(60_000, 1_000_000, 0, 5_000)).toBe(25_000); // 1,025,000: a 12 s tick of the phase too
+    expect(TICK_PHASE_MS).toBeGreaterThanOrEqual(0);
+    expect(TICK_PHASE_MS).toBeLessThan(BACKGROUND_POLL_MS);
   });
 
   it('skips a tick less than half a period after the last ask (one on focus), taking the next', () => {
-    expect(untilTick(12_000, 1_007_000, 1_006_500)).toBe(13_000);
-    expect(untilTick(12_000, 1_007_000, 1_001_000)).toBe(1_000);
+    expect(untilTick(12_000, 1_007_000, 1_006_500, 0)).toBe(13_000);
+    expect(untilTick(12_000, 1_007_000, 1_001_000, 0)).toBe(1_000);
   });
 
-  it('always lands on a tick, within one and a half periods', () => {
+  it('always lands on a tick of the phase, within one and a half periods', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1_000, max: 120_000 }),
         fc.integer({ min: 0, max: 2 ** 42 }),
         fc.integer({ min: 0, max: 200_000 }),
-        (period, now, ago) => {
-          const wait = untilTick(period, now, now - ago);
-          expect((now + wait) % period).toBe(0);
+        fc.integer({ min: 0, max: 11_999 }),
+        (period, now, ago, phase) => {
+          const wait = untilTick(period, now, now - ago, phase);
+          expect((((now + wait - phase) % period) + period) % period).toBe(0);
           expect(wait).toBeGreaterThan(0);
           expect(wait).toBeLessThanOrEqual(period * 1.5);
         },

@@ -17,7 +17,7 @@ export type Pace = { pollMs: number; socket: boolean };
 export const BACKGROUND_POLL_MS = 12_000;
 
 /**
- * How often a background network's head is asked at least: only to notice a node gone or
+ * How often a background network's head is asked, at most: only to notice a node gone or
  * answering for another chain, since its figures' own read (one aggregate3, every pace) tells
  * their block. Rounded up to a whole number of the network's paces: backgroundHeadPollMs.
  */
@@ -49,15 +49,22 @@ export function backgroundHeadPollMs(network: Network): number {
 }
 
 /**
- * How long until a network's next background tick: the next whole multiple of `periodMs` since
- * the epoch. Everything a background network is asked (its figures, its head, the history pass of
- * the head last seen) waits for a tick, so that what falls due together goes in one batch (one
- * HTTP request) rather than one each at times of its own. A tick less than half a period after
- * `lastAt` (an ask on focus) is skipped: the next one comes instead.
+ * Where this window's ticks fall within each period: drawn once, so that every reader in the window
+ * shares its ticks (and its batches), while windows of other people, which may share a public
+ * node, do not all ask it in the same second.
  */
-export function untilTick(periodMs: number, now: number, lastAt = 0): number {
+export const TICK_PHASE_MS = Math.floor(Math.random() * BACKGROUND_POLL_MS);
+
+/**
+ * How long until a network's next background tick: the next whole multiple of `periodMs` since
+ * the epoch, moved on by the window's phase. Everything a background network is asked (its
+ * figures, its head, the history pass of a new head) waits for a tick, so that what falls due
+ * together goes in one batch (one HTTP request) rather than one each at times of its own. A tick
+ * less than half a period after `lastAt` (an ask on focus) is skipped: the next one comes instead.
+ */
+export function untilTick(periodMs: number, now: number, lastAt = 0, phaseMs = TICK_PHASE_MS): number {
   const period = Math.max(periodMs, 1);
-  let tick = (Math.floor(now / period) + 1) * period;
+  let tick = (Math.floor((now - phaseMs) / period) + 1) * period + phaseMs;
   if (tick - lastAt < period / 2) tick += period;
   return tick - now;
 }

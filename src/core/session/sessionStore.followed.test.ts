@@ -2,8 +2,9 @@
 // each window's own view of them.
 import { describe, expect, it } from 'vitest';
 import { settingsChannels } from '../../testing/settingsWindows';
+import { builtInNetworks, type Network } from '../chain/networks';
 import { memoryKeyValueStore } from '../storage/keyValueStore';
-import { createSessionStore, followedNetworks, networkView, type PersistedSettings } from './sessionStore';
+import { createSessionStore, followedNetworks, networkView, type PersistedSettings, withNetwork } from './sessionStore';
 
 const localRpcUrl = 'http://127.0.0.1:8545';
 
@@ -170,5 +171,15 @@ describe('session store: the view filter (this window’s own)', () => {
     a.getState().selectNetwork('optimism');
     expect(networkView(a.getState())).toBe('all');
     expect(await settings.get('networkView' as keyof PersistedSettings)).toBeUndefined();
+  });
+});
+
+describe('withNetwork', () => {
+  const byId = (id: string) => builtInNetworks(localRpcUrl).find((n) => n.id === id) as Network;
+  const [ethereum, base, optimism] = [byId('ethereum'), byId('base'), byId('optimism')];
+  it('puts a network that is not followed first, and leaves the followed ones as they are otherwise', () => {
+    expect(withNetwork([base, optimism], ethereum).map((n) => n.id)).toEqual(['ethereum', 'base', 'optimism']);
+    // Compared by id: the same network from another read of the settings is not added twice.
+    expect(withNetwork([base, optimism], { ...optimism }).map((n) => n.id)).toEqual(['base', 'optimism']);
   });
 });

@@ -100,6 +100,11 @@ export function followedNetworks(
   return resolveFollowed(state.followedNetworks, state.networks, state.followedDefault);
 }
 
+/** The followed networks, with `network` first when it is not one of them (compared by id). */
+export function withNetwork(followed: readonly Network[], network: Network): Network[] {
+  return followed.some((n) => n.id === network.id) ? [...followed] : [network, ...followed];
+}
+
 /** Whether this window shows every followed network at once: several followed, and all viewed. */
 export function viewsAll(
   state: Pick<SessionState, 'networks' | 'followedNetworks' | 'followedDefault' | 'networkView'>,

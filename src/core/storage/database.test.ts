@@ -131,6 +131,9 @@ describe('transaction records in IndexedDB', () => {
     const db = await openCairnDatabase(name);
     const store = indexedDbTxStore(db);
     expect((await store.watched()).map((r) => r.id)).toEqual(['1']);
+    // Nothing is lost: the settled record reads back as it was, unmarked.
+    expect(await db.count('transactions')).toBe(3);
+    expect(await store.get('2')).toEqual({ ...record('2', 1), status: 'confirmed', confirmations: 40 });
     expect(await db.get('transactions', '9')).toEqual(damaged);
   });
 });

@@ -13,6 +13,7 @@ import { ANY_ENTRY, type EntryFilter } from '@/core/activity/entries';
 import { sameHex } from '@/core/bytes';
 import type { Network } from '@/core/chain/networks';
 import { codeValue, msg, untrustedValue } from '@/core/i18n/message';
+import { withNetwork } from '@/core/session/sessionStore';
 import { downloadText } from '@/lib/browser/download';
 import { translate, useLocale, useT } from '@/lib/i18n';
 import { errorCopy, errorMessage } from '@/lib/i18n/errorMessages';
@@ -42,12 +43,7 @@ export function ActivityScreen() {
   const narrowTo = several && !all ? selected : undefined;
   // Every followed network is read, also when one is chosen: choosing another shows it at once.
   const networks = useMemo(
-    () =>
-      !several
-        ? [selected]
-        : narrowTo && !followed.some((n) => n.id === narrowTo.id)
-          ? [narrowTo, ...followed]
-          : followed,
+    () => (!several ? [selected] : narrowTo ? withNetwork(followed, narrowTo) : followed),
     [several, selected, narrowTo, followed],
   );
   const address = account?.address as Address | undefined;

@@ -18,6 +18,7 @@ describe('the person’s input in the send form', () => {
     const input: Partial<SendForm>[] = [
       { recipient: 'bob.eth' },
       { amount: '1' },
+      { max: true },
       { data: '0x095ea7b3' },
       { callAbi: '[]' },
       { origin: 'swap' },

@@ -130,6 +130,8 @@ const PERSONS_INPUT = {
   // A plain recipient stays; a prepared call's contract could be something else at that address.
   recipient: 'keptWithoutCall',
   amount: 'dropped',
+  // "Max" pressed: the amount is worked out from the balance, so the field itself stays empty.
+  max: 'dropped',
   data: 'dropped',
   callAbi: 'dropped',
   origin: 'dropped',

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { TICK_PHASE_MS } from '@/core/chain/refreshPolicy';
 import { ChainError } from '@/core/errors/chain';
 import { msg } from '@/core/i18n/message';
 import { nextReadMs } from './readBackoff';
 
-/** On one of the pace's ticks (100 × 12 s since the epoch). */
-const NOW = 1_200_000;
+/** On one of the pace's ticks (100 × 12 s since the epoch, and the window's phase). */
+const NOW = 1_200_000 + TICK_PHASE_MS;
 const refused = new ChainError('CHAIN_RATE_LIMITED', msg('core.chain:networkRead.rateLimited'));
 
 describe('the back-off of a background read', () => {

@@ -7,6 +7,7 @@ import {
   type SessionStore,
   selectedNetwork,
   viewsAll,
+  withNetwork,
 } from '@/core/session/sessionStore';
 
 const SessionContext = createContext<SessionStore | null>(null);
@@ -72,13 +73,10 @@ export function useFollowedNetworks(): Network[] {
   );
 }
 
-/** What an action may be on: the followed networks, with `current` first when it is not one of them. */
-export function useNetworkChoices(current: Network): Network[] {
+/** What an action may be on: the followed networks, with `current` (if any) first when it is not one of them. */
+export function useNetworkChoices(current: Network | undefined): Network[] {
   const followed = useFollowedNetworks();
-  return useMemo(
-    () => (followed.some((n) => n.id === current.id) ? followed : [current, ...followed]),
-    [followed, current],
-  );
+  return useMemo(() => (current ? withNetwork(followed, current) : followed), [followed, current]);
 }
 
 /**
