@@ -61,7 +61,7 @@ export async function placeDelegationFramework(client: SeedClient): Promise<void
   const deployments = delegationDeployments();
   const sender = demoAccount(DELEGATION_DEPLOYER_INDEX);
   await client.setBalance({ address: sender.address, value: parseEther('10') });
-  // About 12 M gas in all.
+  // About 10 M gas in all.
   await mineBlock(client, [
     ...(await deterministicDeployerSteps(client)),
     ...FRAMEWORK_CONTRACT_KEYS.map((contract) => {
