@@ -14,6 +14,7 @@ import { passkeyDelegateSteps } from '../devchain/passkeyDelegate.ts';
 import { mineBlock } from '../devchain/scenarios.ts';
 import { demoAccount, demoAddress, seedClient } from '../devchain/seedSupport.ts';
 import { LOCAL_CHAIN_ID } from '../src/core/chain/localChain.ts';
+import type { ExecutionCall } from '../src/core/smartAccount/execution.ts';
 import { p256PrecompileAnswers } from '../src/core/smartAccount/passkey/p256Precompile.ts';
 import { checkPasskeyDelegateCode } from '../src/core/smartAccount/passkey/passkeyDelegateCheck.ts';
 import { encodeAddPasskey } from '../src/core/smartAccount/passkey/passkeySigners.ts';
@@ -49,7 +50,7 @@ async function measure(held: Held, hardfork: string | undefined): Promise<Figure
   const { account, gasUsed: upgrade } = await flow.upgrade(authenticator);
   await client.setBalance({ address: account, value: parseEther('2') });
   const oneEth = [{ to: demoAddress(RECIPIENT), value: parseEther('1'), data: '0x' as const }];
-  const sent = async (calls: typeof oneEth, by: typeof authenticator) =>
+  const sent = async (calls: readonly ExecutionCall[], by: typeof authenticator) =>
     (await flow.send((await flow.signedBatch(account, calls, by)).call)).gasUsed;
   const passkeySend = await sent(oneEth, authenticator);
   const second = p256Authenticator();
