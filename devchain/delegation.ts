@@ -13,8 +13,8 @@
 //
 // As on live chains, the DelegationManager's owner is the one MetaMask's broadcast names; no one
 // here holds its key. Only the contracts Cairn checks are deployed: the inputs hold no others.
-// The passkey account's delegate (passkeyDelegate.ts) goes through the same deployer in the same
-// block, so the seed's blocks stay as they were.
+// The passkey account's delegate and its WebAuthn verifier (passkeyDelegate.ts) go through the same
+// deployer in the same block, so the seed's blocks stay as they were.
 import { type Address, concat, parseEther } from 'viem';
 import {
   FRAMEWORK_CONTRACT_KEYS,
@@ -23,7 +23,7 @@ import {
   readDeployments,
 } from '../scripts/generate/delegationInputs.ts';
 import { DETERMINISTIC_DEPLOYER, deterministicDeployerSteps } from './deterministicDeployer.ts';
-import { passkeyDelegateAddress, passkeyDelegateStep } from './passkeyDelegate.ts';
+import { passkeyDelegateAddresses, passkeyDelegateSteps } from './passkeyDelegate.ts';
 import { mineBlock } from './scenarios.ts';
 import { demoAccount, type SeedClient } from './seedSupport.ts';
 
@@ -61,7 +61,7 @@ export async function placeDelegationFramework(client: SeedClient): Promise<void
   const deployments = delegationDeployments();
   const sender = demoAccount(DELEGATION_DEPLOYER_INDEX);
   await client.setBalance({ address: sender.address, value: parseEther('10') });
-  // About 8.5 M gas in all.
+  // About 10 M gas in all.
   await mineBlock(client, [
     ...(await deterministicDeployerSteps(client)),
     ...FRAMEWORK_CONTRACT_KEYS.map((contract) => {
@@ -69,13 +69,15 @@ export async function placeDelegationFramework(client: SeedClient): Promise<void
       return (c: SeedClient) =>
         c.sendTransaction({ account: sender, to: DETERMINISTIC_DEPLOYER, data: concat([salt, initCode]) });
     }),
-    passkeyDelegateStep(sender),
+    ...passkeyDelegateSteps(sender),
   ]);
   for (const contract of FRAMEWORK_CONTRACT_KEYS) {
     const { contractAddress } = deployments[contract];
     const code = await client.getCode({ address: contractAddress });
     if (!code || code === '0x') throw new Error(`${contract} was not deployed at ${contractAddress}`);
   }
-  const passkeyDelegate = await client.getCode({ address: passkeyDelegateAddress() });
-  if (!passkeyDelegate) throw new Error(`the passkey delegate was not deployed at ${passkeyDelegateAddress()}`);
+  for (const address of passkeyDelegateAddresses()) {
+    const code = await client.getCode({ address });
+    if (!code || code === '0x') throw new Error(`the passkey delegate or its verifier was not deployed at ${address}`);
+  }
 }

@@ -14,6 +14,13 @@ describe('the committed passkey delegate module', () => {
     expect(committed.PASSKEY_DELEGATE_OPENZEPPELIN).toBe(fresh.openZeppelinVersion);
     expect({ ...committed.PASSKEY_DELEGATE_CODE_HASHES }).toEqual(fresh.codeHashes);
     expect(committed.passkeyDelegateAbi).toEqual(fresh.abi);
+    expect(committed.PASSKEY_VERIFIER_INIT_CODE).toBe(fresh.verifier.initCode);
+    expect(committed.PASSKEY_VERIFIER_ADDRESS).toBe(fresh.verifier.address);
+    expect(committed.PASSKEY_VERIFIER_CODE_HASH).toBe(fresh.verifier.codeHash);
+    // The delegate is built for that verifier: its constructor's argument ends the init code.
+    expect(
+      committed.PASSKEY_DELEGATE_INIT_CODE.toLowerCase().endsWith(fresh.verifier.address.slice(2).toLowerCase()),
+    ).toBe(true);
   }, 60_000);
 
   it("gives SignerP256's constructor a point no one holds the key of, derived as its comment says", () => {

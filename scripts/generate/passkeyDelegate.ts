@@ -4,15 +4,27 @@
 // every chain, and the keccak256 of the runtime it leaves there on Cairn's local chain. The runtime
 // keeps immutables its constructor reads from the chain (OpenZeppelin EIP712's chain id and cached
 // domain separator), so its hash is computed per chain id, in an in-process EVM (delegationEvm.ts).
+// Beside it, OpenZeppelin's ERC7913WebAuthnVerifier, compiled from the package's own source and
+// placed the same way: the delegate's constructor is given its address, and each passkey the
+// account holds is that address ‖ the passkey's key. It keeps no immutables: one hash everywhere.
 // Used by `npm run generate:passkey-delegate` and the test that keeps the committed module in step.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { type Abi, type Address, getContractAddress, type Hex, keccak256, zeroHash } from 'viem';
+import {
+  type Abi,
+  type Address,
+  concat,
+  encodeAbiParameters,
+  getContractAddress,
+  type Hex,
+  keccak256,
+  zeroHash,
+} from 'viem';
 import { DETERMINISTIC_DEPLOYER } from '../../devchain/deterministicDeployer.ts';
 import { LOCAL_CHAIN_ID } from '../../src/core/chain/localChain.ts';
 import { runtimesOn } from './delegationEvm.ts';
-import { compileCairnContract } from './solc.ts';
+import { compileCairnContract, compilePackageContract } from './solc.ts';
 
 export const PASSKEY_DELEGATE_SOURCE = fileURLToPath(
   new URL('../../src/core/smartAccount/passkey/PasskeyAccount.sol', import.meta.url),
@@ -24,6 +36,12 @@ export const PASSKEY_DELEGATE_MODULE = fileURLToPath(
 /** The chains whose code hash the module records: Cairn's local chain, the one it is deployed on so far. */
 export const PASSKEY_DELEGATE_CHAINS: readonly number[] = [LOCAL_CHAIN_ID];
 
+/** The audited verifier of a passkey's WebAuthn assertions, as OpenZeppelin ships it. */
+export const PASSKEY_VERIFIER_SOURCE =
+  '@openzeppelin/contracts/utils/cryptography/verifiers/ERC7913WebAuthnVerifier.sol';
+
+export type PasskeyVerifier = { initCode: Hex; address: Address; codeHash: Hex };
+
 export type PasskeyDelegate = {
   abi: Abi;
   solcVersion: string;
@@ -33,27 +51,44 @@ export type PasskeyDelegate = {
   address: Address;
   /** Chain id → keccak256 of the runtime at `address`. */
   codeHashes: Readonly<Record<number, Hex>>;
+  verifier: PasskeyVerifier;
 };
 
+const placed = (salt: Hex, initCode: Hex): Address =>
+  getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt, bytecode: initCode });
+
+async function runtimeOn(chainId: number, contractName: string, salt: Hex, initCode: Hex): Promise<Hex> {
+  const [runtime] = await runtimesOn(chainId, [{ contractName, deployer: DETERMINISTIC_DEPLOYER, salt, initCode }]);
+  if (runtime === undefined) throw new Error(`${contractName} left no code on chain ${chainId}`);
+  return runtime;
+}
+
 export async function computePasskeyDelegate(): Promise<PasskeyDelegate> {
-  const compiled = compileCairnContract(PASSKEY_DELEGATE_SOURCE, 'PasskeyAccount', { evmVersion: 'cancun' });
   const salt = zeroHash;
-  const input = { contractName: 'PasskeyAccount', deployer: DETERMINISTIC_DEPLOYER, salt, initCode: compiled.creation };
+  const verifierCode = compilePackageContract(PASSKEY_VERIFIER_SOURCE, 'ERC7913WebAuthnVerifier', {
+    evmVersion: 'cancun',
+  }).creation;
+  const verifierAddress = placed(salt, verifierCode);
+  const compiled = compileCairnContract(PASSKEY_DELEGATE_SOURCE, 'PasskeyAccount', { evmVersion: 'cancun' });
+  const initCode = concat([compiled.creation, encodeAbiParameters([{ type: 'address' }], [verifierAddress])]);
   const codeHashes: Record<number, Hex> = {};
+  const verifierHashes = new Set<Hex>();
   for (const chainId of PASSKEY_DELEGATE_CHAINS) {
-    const [runtime] = await runtimesOn(chainId, [input]);
-    if (runtime === undefined) throw new Error(`PasskeyAccount left no code on chain ${chainId}`);
-    codeHashes[chainId] = keccak256(runtime);
+    codeHashes[chainId] = keccak256(await runtimeOn(chainId, 'PasskeyAccount', salt, initCode));
+    verifierHashes.add(keccak256(await runtimeOn(chainId, 'ERC7913WebAuthnVerifier', salt, verifierCode)));
   }
+  const [verifierHash] = verifierHashes;
+  if (verifierHashes.size !== 1 || verifierHash === undefined) throw new Error('the verifier differs between chains');
   const pkg = createRequire(import.meta.url).resolve('@openzeppelin/contracts/package.json');
   return {
     abi: compiled.abi,
     solcVersion: compiled.solcVersion,
     openZeppelinVersion: (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version,
     salt,
-    initCode: compiled.creation,
-    address: getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt, bytecode: compiled.creation }),
+    initCode,
+    address: placed(salt, initCode),
     codeHashes,
+    verifier: { initCode: verifierCode, address: verifierAddress, codeHash: verifierHash },
   };
 }
 
@@ -66,6 +101,8 @@ export function renderPasskeyDelegateModule(delegate: PasskeyDelegate): string {
 // every chain. Its runtime keeps the chain id (OpenZeppelin EIP712's cached domain), so its
 // code hash is computed per chain, in an in-process EVM; to confirm one on a chain, hash the code
 // its node returns: keccak256(await client.getCode({ address: PASSKEY_DELEGATE_ADDRESS })).
+// OpenZeppelin's ERC7913WebAuthnVerifier (its own source, unchanged) is placed the same way; the
+// delegate's init code ends with its address, and every passkey the account holds names it.
 
 /** The version of OpenZeppelin Contracts the delegate is built from. */
 export const PASSKEY_DELEGATE_OPENZEPPELIN = '${delegate.openZeppelinVersion}' as const;
@@ -79,7 +116,14 @@ export const PASSKEY_DELEGATE_CODE_HASHES: Readonly<Record<number, \`0x\${string
 
 export const passkeyDelegateAbi = ${JSON.stringify(delegate.abi)} as const;
 
-/** The creation code: the deterministic deployer's input after the salt. */
+/** The creation code, with the verifier's address as its argument: the deterministic deployer's input after the salt. */
 export const PASSKEY_DELEGATE_INIT_CODE = '${delegate.initCode}' as const;
+
+/** OpenZeppelin's ERC7913WebAuthnVerifier: where it is (same salt), its code's hash on every chain, its creation code. */
+export const PASSKEY_VERIFIER_ADDRESS = '${delegate.verifier.address}' as const;
+
+export const PASSKEY_VERIFIER_CODE_HASH = '${delegate.verifier.codeHash}' as const;
+
+export const PASSKEY_VERIFIER_INIT_CODE = '${delegate.verifier.initCode}' as const;
 `;
 }

@@ -2,7 +2,8 @@
 // the settings every one of them uses. The generators of their modules (simulator.ts,
 // safeReader.ts, passkeyDelegate.ts) and the tests that keep those modules in step share it. A
 // source may import audited libraries from npm (`@openzeppelin/contracts/...`): they are read
-// from node_modules, at the exact version package.json pins.
+// from node_modules, at the exact version package.json pins. An audited contract Cairn deploys as
+// it is (OpenZeppelin's ERC7913WebAuthnVerifier) is compiled from that source alone.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
@@ -33,13 +34,28 @@ export type CompileOptions = { evmVersion?: 'paris' | 'cancun' };
 
 /** Compiles `contract` from the source file at `path`; throws on any error or warning. */
 export function compileCairnContract(path: string, contract: string, options: CompileOptions = {}): CompiledContract {
+  const file = basename(path);
+  return compile(file, readFileSync(path, 'utf8'), contract, options);
+}
+
+/**
+ * Compiles `contract` from an audited library's own source, `@scope/package/path.sol` (read from
+ * node_modules at the pinned version), unchanged and under its package path, so its relative
+ * imports resolve inside the package. Throws on any error or warning.
+ */
+export function compilePackageContract(path: string, contract: string, options: CompileOptions = {}): CompiledContract {
+  const source = readPackageSource(path);
+  if ('error' in source) throw new Error(source.error);
+  return compile(path, source.contents, contract, options);
+}
+
+function compile(file: string, content: string, contract: string, options: CompileOptions): CompiledContract {
   const require = createRequire(import.meta.url);
   const solc = require('solc') as {
     compile(input: string, callbacks?: { import(path: string): { contents: string } | { error: string } }): string;
     version(): string;
   };
-  const file = basename(path);
-  const sources = { [file]: { content: readFileSync(path, 'utf8') } };
+  const sources = { [file]: { content } };
   const settings = {
     ...SETTINGS,
     ...(options.evmVersion ? { evmVersion: options.evmVersion } : {}),

@@ -1,6 +1,6 @@
 // A passkey account's life on a local chain, as Cairn's core builds it: the upgrade signed by a
 // fresh key (then wiped) and sent with an authorization by a paying account, and batches
-// authorised by the passkey (p256Authenticator) and sent by that paying account with its gas.
+// authorised by one of its passkeys (p256Authenticator) and sent by that paying account with its gas.
 // Shared by the integration test and the bench's `passkey-account` section.
 import { decodeErrorResult, type Hex, type SignedAuthorization } from 'viem';
 import { demoAccount } from '../../devchain/seedSupport.ts';
@@ -13,6 +13,7 @@ import {
   readPasskeyNonce,
 } from '../core/smartAccount/passkey/passkeyBatch';
 import { passkeyDelegateAbi } from '../core/smartAccount/passkey/passkeyDelegate.generated';
+import type { PasskeyPublicKey } from '../core/smartAccount/passkey/passkeyPublicKey';
 import { encodePasskeySignature } from '../core/smartAccount/passkey/passkeySignature';
 import { signPasskeyUpgrade } from '../core/smartAccount/passkey/passkeyUpgrade';
 import type { CallRequest } from '../core/tx/transfer';
@@ -57,12 +58,15 @@ export function passkeyAccountFlow(url: string, payerIndex: number) {
       const receipt = await send(upgrade.call, [upgrade.authorization]);
       return { account: upgrade.account, gasUsed: receipt.gasUsed };
     },
-    /** The batch at the account's next nonce, signed by `authenticator`: the call to send and what was signed. */
+    /**
+     * The batch at the account's next nonce, signed by `authenticator`: the call to send and what
+     * was signed. `claim` names another passkey as the signer (a forgery).
+     */
     async signedBatch(
       account: `0x${string}`,
       calls: readonly ExecutionCall[],
       authenticator: Authenticator,
-      options: AssertionOptions = {},
+      options: AssertionOptions & { claim?: PasskeyPublicKey } = {},
     ): Promise<{ batch: PasskeyBatch; digest: Hex; signature: Hex; call: CallRequest }> {
       const batch = {
         chainId: await node.getChainId(),
@@ -72,7 +76,8 @@ export function passkeyAccountFlow(url: string, payerIndex: number) {
       };
       const digest = passkeyBatchDigest(batch);
       const signature = encodePasskeySignature(authenticator.assert(digest, options), digest);
-      return { batch, digest, signature, call: passkeyBatchCall(batch, signature) };
+      const publicKey = options.claim ?? authenticator.publicKey;
+      return { batch, digest, signature, call: passkeyBatchCall(batch, { publicKey, signature }) };
     },
   };
 }

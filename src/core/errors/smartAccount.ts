@@ -12,6 +12,7 @@ export const SMART_ACCOUNT_ERROR_CODES = [
   'SMART_PAYER_FUNDS',
   'SMART_PASSKEY_KEY',
   'SMART_PASSKEY_ASSERTION',
+  'SMART_PASSKEY_SIGNER',
 ] as const;
 
 export type SmartAccountErrorCode = (typeof SMART_ACCOUNT_ERROR_CODES)[number];

@@ -155,6 +155,7 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   SMART_PAYER_FUNDS: 'common:error.title.smartPayerFunds',
   SMART_PASSKEY_KEY: 'common:error.title.smartPasskeyKey',
   SMART_PASSKEY_ASSERTION: 'common:error.title.smartPasskeyAssertion',
+  SMART_PASSKEY_SIGNER: 'common:error.title.smartPasskeySigner',
   VERIFY_NO_PROOFS: 'common:error.title.verifyNoProofs',
   VERIFY_STATE_GONE: 'common:error.title.verifyStateGone',
   VERIFY_PROOF_FAILED: 'common:error.title.verifyProofFailed',

@@ -295,6 +295,7 @@ declare module '../message' {
     "core.chain:smartAccount.passkeyDelegateUnverified": undefined;
     "core.chain:smartAccount.passkeyKey": undefined;
     "core.chain:smartAccount.passkeyNotVerified": undefined;
+    "core.chain:smartAccount.passkeySignerUnknown": undefined;
     "core.chain:smartAccount.payerFunds": { "payer": MessageValue };
     "core.chain:spenders.source.oneInchDocs": undefined;
     "core.chain:spenders.source.oneInchV6": undefined;

@@ -11,8 +11,14 @@ import { LOCAL_CHAIN_ID } from '../../chain/localChain';
 import { encodeBatchExecution, selfBatchCall } from '../execution';
 import { p256PrecompileAnswers } from './p256Precompile';
 import { passkeyBatchCall, passkeyBatchDigest } from './passkeyBatch';
-import { PASSKEY_DELEGATE_ADDRESS, passkeyDelegateAbi } from './passkeyDelegate.generated';
+import {
+  PASSKEY_DELEGATE_ADDRESS,
+  PASSKEY_VERIFIER_ADDRESS,
+  PASSKEY_VERIFIER_CODE_HASH,
+  passkeyDelegateAbi,
+} from './passkeyDelegate.generated';
 import { checkPasskeyDelegateCode, isPasskeyAccountCode, passkeyDelegateCodeHash } from './passkeyDelegateCheck';
+import { readPasskeys } from './passkeySigners';
 import { signPasskeyUpgrade } from './passkeyUpgrade';
 
 const flow = passkeyAccountFlow(localChainUrl(), 160);
@@ -30,23 +36,34 @@ async function freshAccount() {
 }
 
 describe('a passkey account on the local chain', () => {
-  it('finds the delegate Cairn builds, with the recorded code hash, and P256VERIFY answering', async () => {
+  it('finds the delegate and the WebAuthn verifier Cairn builds, with the recorded code hashes, and P256VERIFY answering', async () => {
     await checkPasskeyDelegateCode(node, LOCAL_CHAIN_ID);
     const code = await node.getCode({ address: PASSKEY_DELEGATE_ADDRESS });
     expect(code && keccak256(code)).toBe(passkeyDelegateCodeHash(LOCAL_CHAIN_ID));
+    const verifier = await node.getCode({ address: PASSKEY_VERIFIER_ADDRESS });
+    expect(verifier && keccak256(verifier)).toBe(PASSKEY_VERIFIER_CODE_HASH);
+    const named = await node.readContract({
+      address: PASSKEY_DELEGATE_ADDRESS,
+      abi: passkeyDelegateAbi,
+      functionName: 'webAuthnVerifier',
+    });
+    expect(named).toBe(PASSKEY_VERIFIER_ADDRESS);
     expect(await p256PrecompileAnswers(node)).toBe(true);
     const unverified = await cairnRefusal(checkPasskeyDelegateCode(node, 1));
     expect(unverified.code).toBe('SMART_DELEGATE_UNVERIFIED');
   });
 
-  it('refuses a delegate whose code is not the recorded one', async () => {
-    const snapshot = await node.snapshot();
-    try {
-      await node.setCode({ address: PASSKEY_DELEGATE_ADDRESS, bytecode: '0x6000' });
-      const mismatch = await cairnRefusal(checkPasskeyDelegateCode(node, LOCAL_CHAIN_ID));
-      expect(mismatch.code).toBe('SMART_DELEGATE_MISMATCH');
-    } finally {
-      await node.revert({ id: snapshot });
+  it('refuses a delegate, or a verifier, whose code is not the recorded one', async () => {
+    for (const address of [PASSKEY_DELEGATE_ADDRESS, PASSKEY_VERIFIER_ADDRESS]) {
+      const snapshot = await node.snapshot();
+      try {
+        await node.setCode({ address, bytecode: '0x6000' });
+        const mismatch = await cairnRefusal(checkPasskeyDelegateCode(node, LOCAL_CHAIN_ID));
+        expect(mismatch.code).toBe('SMART_DELEGATE_MISMATCH');
+        expect(mismatch.details).toContain(address);
+      } finally {
+        await node.revert({ id: snapshot });
+      }
     }
   });
 
@@ -54,8 +71,7 @@ describe('a passkey account on the local chain', () => {
     const { authenticator, account, gasUsed } = await freshAccount();
     expect(await node.getCode({ address: account })).toBe(designatorCode(PASSKEY_DELEGATE_ADDRESS));
     expect(isPasskeyAccountCode(await node.getCode({ address: account }))).toBe(true);
-    const signer = await node.readContract({ address: account, abi: passkeyDelegateAbi, functionName: 'signer' });
-    expect(signer).toEqual([authenticator.publicKey.x, authenticator.publicKey.y]);
+    expect(await readPasskeys(node, account)).toEqual([authenticator.publicKey]);
     // The fresh key sent nothing: the paying account sent the upgrade.
     expect(await node.getTransactionCount({ address: account })).toBe(1);
 
@@ -86,9 +102,13 @@ describe('a passkey account on the local chain', () => {
     await flow.send(call);
     expect(await flow.refusal(call)).toBe('InvalidAccountNonce');
 
+    // A key not registered, naming itself or naming the registered passkey: refused.
     const stranger = p256Authenticator();
     const forged = await flow.signedBatch(account, oneEth(payer.address), stranger);
     expect(await flow.refusal(forged.call)).toBe('AccountUnauthorized');
+    const claim = authenticator.publicKey;
+    const posing = await flow.signedBatch(account, oneEth(payer.address), stranger, { claim });
+    expect(await flow.refusal(posing.call)).toBe('AccountUnauthorized');
     // The plain batch mode is the account's own: another account cannot run it unsigned.
     expect(await flow.refusal(selfBatchCall(account, oneEth(payer.address)))).toBe('AccountUnauthorized');
 
@@ -104,7 +124,8 @@ describe('a passkey account on the local chain', () => {
     // The same assertion with S as the authenticator gave it (WebAuthnAuth's second word): refused.
     const high = p256.CURVE.n - hexToBigInt(slice(signature, 32, 64));
     const raw = concat([slice(signature, 0, 32), numberToHex(high, { size: 32 }), slice(signature, 64)]);
-    expect(await flow.refusal(passkeyBatchCall(batch, raw))).toBe('AccountUnauthorized');
+    const { publicKey } = authenticator;
+    expect(await flow.refusal(passkeyBatchCall(batch, { publicKey, signature: raw }))).toBe('AccountUnauthorized');
     await flow.send(call);
     expect(await node.getBalance({ address: account })).toBe(parseEther('4'));
   });

@@ -1,7 +1,7 @@
 import { type Address, decodeAbiParameters, decodeFunctionData, parseEther, slice } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { PASSKEY_BATCH_MODE, passkeyBatchCall, passkeyBatchDigest } from './passkeyBatch';
-import { passkeyDelegateAbi } from './passkeyDelegate.generated';
+import { PASSKEY_VERIFIER_ADDRESS, passkeyDelegateAbi } from './passkeyDelegate.generated';
 
 const account: Address = '0x00000000000000000000000000000000000000aa';
 const recipient: Address = '0x00000000000000000000000000000000000000bb';
@@ -20,8 +20,9 @@ describe('a batch the passkey authorises', () => {
     expect(BigInt(slice(PASSKEY_BATCH_MODE, 10))).toBe(0n);
   });
 
-  it('carries the calls, then the nonce and the signature as opData, to the account itself', () => {
-    const call = passkeyBatchCall(batch, '0xc0ffee');
+  it('carries the calls, then the nonce and the passkey with its signature as opData, to the account itself', () => {
+    const publicKey = { x: `0x${'11'.repeat(32)}`, y: `0x${'22'.repeat(32)}` } as const;
+    const call = passkeyBatchCall(batch, { publicKey, signature: '0xc0ffee' });
     expect(call).toMatchObject({ to: account, value: 0n });
     const { functionName, args } = decodeFunctionData({ abi: passkeyDelegateAbi, data: call.data });
     expect(functionName).toBe('execute');
@@ -43,7 +44,10 @@ describe('a batch the passkey authorises', () => {
     );
     expect(calls).toEqual([{ target: recipient, value: parseEther('1'), callData: '0x' }]);
     expect(BigInt(slice(opData, 0, 32))).toBe(7n);
-    expect(slice(opData, 32)).toBe('0xc0ffee');
+    // MultiSignerERC7913's format: abi.encode(bytes[] signers, bytes[] signatures), one each.
+    const [signers, signatures] = decodeAbiParameters([{ type: 'bytes[]' }, { type: 'bytes[]' }], slice(opData, 32));
+    expect(signers).toEqual([`${PASSKEY_VERIFIER_ADDRESS.toLowerCase()}${'11'.repeat(32)}${'22'.repeat(32)}`]);
+    expect(signatures).toEqual(['0xc0ffee']);
   });
 
   it('is signed over a digest that changes with the nonce, the chain, the account and the calls', () => {

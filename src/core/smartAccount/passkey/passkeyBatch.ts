@@ -5,11 +5,14 @@ import { toChainError } from '../../chain/toChainError';
 import type { CallRequest } from '../../tx/transfer';
 import { type ExecutionCall, encodeBatchExecution } from '../execution';
 import { passkeyDelegateAbi } from './passkeyDelegate.generated';
+import type { PasskeyPublicKey } from './passkeyPublicKey';
+import { passkeySigner } from './passkeySigners';
 
-// A batch the passkey authorises and another of the person's accounts sends with its gas: ERC-7821's
-// batch mode with opData, to the account itself. The passkey signs (as its WebAuthn challenge) the
-// EIP-712 digest of Execute(bytes calls, uint256 nonce) under the account's own domain: its chain
-// and its address. The delegate uses the nonce up, so one assertion runs once (PasskeyAccount.sol).
+// A batch one of the account's passkeys authorises and another of the person's accounts sends with
+// its gas: ERC-7821's batch mode with opData, to the account itself. The passkey signs (as its
+// WebAuthn challenge) the EIP-712 digest of Execute(bytes calls, uint256 nonce) under the account's
+// own domain: its chain and its address. The delegate uses the nonce up, so one assertion runs once
+// (PasskeyAccount.sol). Any registered passkey can sign; the opData names which one did.
 
 /** The delegate's EIP-712 domain, less the chain and the account (PasskeyAccount.sol's constructor). */
 export const PASSKEY_DOMAIN = { name: 'Cairn passkey account', version: '1' } as const;
@@ -18,6 +21,17 @@ export const PASSKEY_DOMAIN = { name: 'Cairn passkey account', version: '1' } as
 export const PASSKEY_BATCH_MODE: Hex = `0x01${'00'.repeat(5)}78210001${'00'.repeat(22)}`;
 
 export type PasskeyBatch = { chainId: number; account: Address; calls: readonly ExecutionCall[]; nonce: bigint };
+
+/** Which registered passkey answered, and its answer (encodePasskeySignature's). */
+export type PasskeyApproval = { publicKey: PasskeyPublicKey; signature: Hex };
+
+/**
+ * The approval as OpenZeppelin's MultiSignerERC7913 reads it: abi.encode(bytes[] signers,
+ * bytes[] signatures), here one signer (verifier ‖ qx ‖ qy) and its WebAuthn signature.
+ */
+export function encodePasskeyApproval({ publicKey, signature }: PasskeyApproval): Hex {
+  return encodeAbiParameters([{ type: 'bytes[]' }, { type: 'bytes[]' }], [[passkeySigner(publicKey)], [signature]]);
+}
 
 /** The digest the passkey signs to run `calls` with `nonce`: its WebAuthn challenge, 32 bytes. */
 export function passkeyBatchDigest({ chainId, account, calls, nonce }: PasskeyBatch): Hex {
@@ -36,10 +50,10 @@ export function passkeyBatchDigest({ chainId, account, calls, nonce }: PasskeyBa
 
 /**
  * The transaction the paying account sends: to the passkey account, no value (each call's value
- * comes from the account), `execute` with the calls and opData = nonce (32 bytes) ‖ `signature`
- * (encodePasskeySignature's answer).
+ * comes from the account), `execute` with the calls and opData = nonce (32 bytes) ‖ the approval
+ * (encodePasskeyApproval).
  */
-export function passkeyBatchCall({ account, calls, nonce }: PasskeyBatch, signature: Hex): CallRequest {
+export function passkeyBatchCall({ account, calls, nonce }: PasskeyBatch, approval: PasskeyApproval): CallRequest {
   const executionData = encodeAbiParameters(
     [
       {
@@ -54,7 +68,7 @@ export function passkeyBatchCall({ account, calls, nonce }: PasskeyBatch, signat
     ],
     [
       calls.map((c) => ({ target: c.to, value: c.value, callData: c.data })),
-      concat([toHex(nonce, { size: 32 }), signature]),
+      concat([toHex(nonce, { size: 32 }), encodePasskeyApproval(approval)]),
     ],
   );
   return {

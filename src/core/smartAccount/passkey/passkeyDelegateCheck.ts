@@ -5,7 +5,12 @@ import { codeShowsDelegate } from '../../chain/delegationDesignator';
 import { toChainError } from '../../chain/toChainError';
 import { SmartAccountError } from '../../errors/smartAccount';
 import { msg } from '../../i18n/message';
-import { PASSKEY_DELEGATE_ADDRESS, PASSKEY_DELEGATE_CODE_HASHES } from './passkeyDelegate.generated';
+import {
+  PASSKEY_DELEGATE_ADDRESS,
+  PASSKEY_DELEGATE_CODE_HASHES,
+  PASSKEY_VERIFIER_ADDRESS,
+  PASSKEY_VERIFIER_CODE_HASH,
+} from './passkeyDelegate.generated';
 
 /** keccak256 of the passkey delegate's runtime on `chainId`, if Cairn computed it (the generated module). */
 export function passkeyDelegateCodeHash(chainId: number): Hex | undefined {
@@ -13,26 +18,32 @@ export function passkeyDelegateCodeHash(chainId: number): Hex | undefined {
 }
 
 /**
- * Checks, before a passkey account's upgrade is signed, that the code at the delegate's address
- * on this chain is the one Cairn builds: its keccak256 equals the recorded hash. One eth_getCode.
- * Throws SMART_DELEGATE_UNVERIFIED (no hash for the chain), SMART_DELEGATE_MISMATCH (other code,
- * or none), or a ChainError.
+ * Checks, before a passkey account's upgrade is signed or a passkey added, that the code at the
+ * delegate's address on this chain is the one Cairn builds (its keccak256 equals the recorded
+ * hash), and that OpenZeppelin's WebAuthn verifier, which checks every passkey's signature, is
+ * there as built. Two eth_getCode, sent together. Throws SMART_DELEGATE_UNVERIFIED (no hash for
+ * the chain), SMART_DELEGATE_MISMATCH (other code, or none), or a ChainError.
  */
 export async function checkPasskeyDelegateCode(client: ChainClient, chainId: number): Promise<void> {
   const expected = passkeyDelegateCodeHash(chainId);
   if (expected === undefined) {
     throw new SmartAccountError('SMART_DELEGATE_UNVERIFIED', msg('core.chain:smartAccount.passkeyDelegateUnverified'));
   }
-  let code: Hex | undefined;
+  let codes: (Hex | undefined)[];
   try {
-    code = await getCode(client, { address: PASSKEY_DELEGATE_ADDRESS });
+    codes = await Promise.all(
+      [PASSKEY_DELEGATE_ADDRESS, PASSKEY_VERIFIER_ADDRESS].map((address) => getCode(client, { address })),
+    );
   } catch (error) {
     throw toChainError(error);
   }
-  const found = code === undefined || code === '0x' ? undefined : keccak256(code);
-  if (found === expected) return;
+  const found = codes.map((code) => (code === undefined || code === '0x' ? undefined : keccak256(code)));
+  const wanted = [expected, PASSKEY_VERIFIER_CODE_HASH];
+  const addresses = [PASSKEY_DELEGATE_ADDRESS, PASSKEY_VERIFIER_ADDRESS];
+  const wrong = wanted.findIndex((hash, i) => found[i] !== hash);
+  if (wrong < 0) return;
   throw new SmartAccountError('SMART_DELEGATE_MISMATCH', msg('core.chain:smartAccount.passkeyDelegateMismatch'), {
-    details: `${PASSKEY_DELEGATE_ADDRESS}: expected ${expected}, found ${found ?? 'no code'}`,
+    details: `${addresses[wrong]}: expected ${wanted[wrong]}, found ${found[wrong] ?? 'no code'}`,
   });
 }
 

@@ -7,6 +7,7 @@ import { cairnRefusal } from '@/testing/expectRefusal';
 import { p256Authenticator } from '@/testing/p256Authenticator';
 import { PASSKEY_DOMAIN } from './passkeyBatch';
 import { PASSKEY_DELEGATE_ADDRESS, passkeyDelegateAbi } from './passkeyDelegate.generated';
+import { passkeyOfSigner, passkeySigner } from './passkeySigners';
 import { signPasskeyUpgrade } from './passkeyUpgrade';
 
 describe("a passkey account's upgrade", () => {
@@ -24,18 +25,14 @@ describe("a passkey account's upgrade", () => {
     expect(upgrade.call).toMatchObject({ to: account, value: 0n });
     const { functionName, args } = decodeFunctionData({ abi: passkeyDelegateAbi, data: upgrade.call.data });
     expect(functionName).toBe('initialize');
-    const [qx, qy, signature] = args as readonly [`0x${string}`, `0x${string}`, `0x${string}`];
-    expect({ x: qx, y: qy }).toEqual(publicKey);
+    const [registered, signature] = args as readonly [`0x${string}`, `0x${string}`];
+    expect(registered).toBe(passkeySigner(publicKey));
+    expect(passkeyOfSigner(registered)).toEqual(publicKey);
     const signer = await recoverTypedDataAddress({
       domain: { ...PASSKEY_DOMAIN, chainId: 31337, verifyingContract: account },
-      types: {
-        Initialize: [
-          { name: 'qx', type: 'bytes32' },
-          { name: 'qy', type: 'bytes32' },
-        ],
-      },
+      types: { Initialize: [{ name: 'signer', type: 'bytes' }] },
       primaryType: 'Initialize',
-      message: { qx, qy },
+      message: { signer: registered },
       signature,
     });
     expect(signer).toBe(account);

@@ -6,22 +6,28 @@ import type { CallRequest } from '../../tx/transfer';
 import { PASSKEY_DOMAIN } from './passkeyBatch';
 import { PASSKEY_DELEGATE_ADDRESS, passkeyDelegateAbi } from './passkeyDelegate.generated';
 import type { PasskeyPublicKey } from './passkeyPublicKey';
+import { passkeySigner } from './passkeySigners';
 
 // A passkey account is a fresh EOA, upgraded once and for good. Its key lives only inside
 // signPasskeyUpgrade: it signs the EIP-7702 authorization (bound to one chain id, nonce 0) and
-// the delegate's Initialize(qx, qy), through signWithKey (which zero-fills each copy it is given),
-// and is zero-filled itself before the function returns. It is never a hex string, never stored,
-// exported or shown. The paying account then sends both in one type-4 transaction; neither
-// signature can register any other key, nor delegate the account anywhere else.
+// the delegate's Initialize(bytes signer) (the first passkey: verifier ‖ qx ‖ qy), through
+// signWithKey (which zero-fills each copy it is given), and is zero-filled itself before the
+// function returns. It is never a hex string, never stored, exported or shown. The paying account
+// then sends both in one type-4 transaction; neither signature can register any other key, nor
+// delegate the account anywhere else. Later passkeys are added by a batch a registered one signs
+// (passkeySigners.ts).
 
 /** What the paying account sends: the authorization in its list, `call` as its transaction. */
 export type SignedPasskeyUpgrade = {
   /** The new account: the fresh key's address. */
   account: Address;
   authorization: SignedAuthorization;
-  /** To the account itself: initialize(qx, qy, the account's signature). */
+  /** To the account itself: initialize(signer, the account's signature). */
   call: CallRequest;
 };
+
+/** The typed data the fresh key signs to register the first passkey (PasskeyAccount.sol's initialize). */
+export const PASSKEY_INITIALIZE_TYPES = { Initialize: [{ name: 'signer', type: 'bytes' }] } as const;
 
 /** A fresh EOA's nonce: the authorization's, as another account sends the upgrade. */
 const FRESH_NONCE = 0;
@@ -54,24 +60,20 @@ export async function signPasskeyUpgrade(input: {
       authorization: { chainId, address, nonce: FRESH_NONCE },
     });
     const { r, s, yParity } = parseSignature(authorizationSignature);
+    const signer = passkeySigner(publicKey);
     const accountSignature = await signWithKey(keySource, {
       kind: 'typedData',
       typedData: {
         domain: { ...PASSKEY_DOMAIN, chainId, verifyingContract: account },
-        types: {
-          Initialize: [
-            { name: 'qx', type: 'bytes32' },
-            { name: 'qy', type: 'bytes32' },
-          ],
-        },
+        types: PASSKEY_INITIALIZE_TYPES,
         primaryType: 'Initialize',
-        message: { qx: publicKey.x, qy: publicKey.y },
+        message: { signer },
       },
     });
     const data = encodeFunctionData({
       abi: passkeyDelegateAbi,
       functionName: 'initialize',
-      args: [publicKey.x, publicKey.y, accountSignature],
+      args: [signer, accountSignature],
     });
     return {
       account,
