@@ -155,6 +155,7 @@ declare module '../message' {
     "common:error.title.vaultChangedElsewhere": undefined;
     "common:error.title.vaultCorrupted": undefined;
     "common:error.title.vaultDuplicateAccount": undefined;
+    "common:error.title.vaultGuardianName": undefined;
     "common:error.title.vaultKeyOnDevice": undefined;
     "common:error.title.vaultLocked": undefined;
     "common:error.title.vaultNotFound": undefined;

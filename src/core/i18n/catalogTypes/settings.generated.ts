@@ -40,6 +40,7 @@ declare module '../message' {
     "settings:backup.method.keystoreFile": undefined;
     "settings:backup.method.phraseConfirmed": undefined;
     "settings:backup.method.phraseShown": undefined;
+    "settings:backup.method.sharesHandedOut": undefined;
     "settings:backup.method.vaultFile": undefined;
     "settings:backup.saved": undefined;
     "settings:backup.secret": { "kind": "phrase" | (string & {}) };
