@@ -8,8 +8,11 @@ import { currentSplit, type Guardian, newSplit, type ShareSplit, type SplitReque
 import type { UnlockedVault } from './unlockedVault';
 import type { StoredSecret, VaultContents } from './vaultContents';
 
-/** A split just made: its id in the guardian list, and its shares (one list of mnemonics per group). */
-export type MadeSplit = { splitId: string; shares: string[][] };
+/**
+ * A split just made: its id in the guardian list, its set's SLIP-0039 identifier, when it was made,
+ * and its shares (one list of mnemonics per group).
+ */
+export type MadeSplit = { splitId: string; identifier: number; createdAt: number; shares: string[][] };
 
 /**
  * Splits the phrase secret `secretId` as `request` says and stores its guardian list, marking the
@@ -32,7 +35,7 @@ export async function splitVaultPhrase(
     const made = await splitPhrase(phrase, secret.language, scheme);
     const split = newSplit(request, made.identifier, { id: ids.newId(), now: ids.now });
     await vault.write((c) => ({ contents: addShareSplit(c, secretId, split), value: undefined }));
-    return { splitId: split.id, shares: made.shares };
+    return { splitId: split.id, identifier: made.identifier, createdAt: split.createdAt, shares: made.shares };
   } finally {
     phrase.fill(0);
   }

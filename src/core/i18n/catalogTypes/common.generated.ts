@@ -302,6 +302,8 @@ declare module '../message' {
     "common:screen.settingsNetworks.purpose": undefined;
     "common:screen.settingsNftImages.label": undefined;
     "common:screen.settingsNftImages.purpose": undefined;
+    "common:screen.settingsRecovery.label": undefined;
+    "common:screen.settingsRecovery.purpose": undefined;
     "common:screen.settingsSecurity.label": undefined;
     "common:screen.settingsSecurity.purpose": undefined;
     "common:screen.settingsSites.label": undefined;
