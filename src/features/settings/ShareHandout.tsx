@@ -56,7 +56,10 @@ export function ShareHandout(props: {
   if (!share) {
     return (
       <div className={ui.stack}>
-        <p role="status">{t('settings:recovery.done')}</p>
+        <p role="status">
+          {confirmed && `${t('settings:recovery.confirmed', { name: confirmed })} `}
+          {t('settings:recovery.done')}
+        </p>
         <div className={ui.actions}>
           <button type="button" onClick={props.onDone}>
             {t('settings:recovery.finish')}
