@@ -41,7 +41,7 @@ const askedPositions = () =>
 async function startSplit(names: string[]) {
   click('Split into shares');
   await expect.poll(() => shows('Guardian of share 1'), poll).toBe(true);
-  names.forEach((name, i) => typeInto(`Guardian of share ${i + 1}`, name));
+  for (const [i, name] of names.entries()) typeInto(`Guardian of share ${i + 1}`, name);
   typeInto('Vault password', TEST_PASSWORD);
   click('Make shares');
 }
