@@ -15,6 +15,7 @@ export type ScreenId =
   | 'settings'
   | 'settingsLanguage'
   | 'settingsSecurity'
+  | 'settingsRecovery'
   | 'settingsNetworks'
   | 'settingsExplorers'
   | 'settingsNftImages'
@@ -137,6 +138,14 @@ export const screens: readonly ScreenEntry[] = [
     path: '/settings/security',
     label: 'common:screen.settingsSecurity.label',
     purpose: 'common:screen.settingsSecurity.purpose',
+    inNav: false,
+    sectionOf: 'settings',
+  },
+  {
+    id: 'settingsRecovery',
+    path: '/settings/recovery',
+    label: 'common:screen.settingsRecovery.label',
+    purpose: 'common:screen.settingsRecovery.purpose',
     inNav: false,
     sectionOf: 'settings',
   },

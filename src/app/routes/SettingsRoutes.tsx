@@ -4,6 +4,7 @@ import { ExplorersScreen } from '@/features/settings/ExplorersScreen';
 import { LanguageScreen } from '@/features/settings/LanguageScreen';
 import { NetworksScreen } from '@/features/settings/NetworksScreen';
 import { NftImagesScreen } from '@/features/settings/NftImagesScreen';
+import { RecoveryScreen } from '@/features/settings/RecoveryScreen';
 import { SecurityScreen } from '@/features/settings/SecurityScreen';
 import { SettingsIndex } from '@/features/settings/SettingsIndex';
 import { buildFacts } from '../buildFacts';
@@ -15,6 +16,7 @@ export function SettingsIndexRoute() {
 
 export const LanguageRoute = inSettings(LanguageScreen);
 export const SecurityRoute = inSettings(SecurityScreen);
+export const RecoveryRoute = inSettings(RecoveryScreen);
 export const NetworksRoute = inSettings(NetworksScreen);
 export const ExplorersRoute = inSettings(ExplorersScreen);
 export const NftImagesRoute = inSettings(NftImagesScreen);

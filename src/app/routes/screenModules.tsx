@@ -34,6 +34,10 @@ const screenCode: Record<ScreenId, [() => Promise<ScreenComponent>, readonly Nam
     () => import('./SettingsRoutes').then((m) => m.SecurityRoute),
     inSettings(settings.SecurityScreen),
   ],
+  settingsRecovery: [
+    () => import('./SettingsRoutes').then((m) => m.RecoveryRoute),
+    inSettings(settings.RecoveryScreen),
+  ],
   settingsNetworks: [
     () => import('./SettingsRoutes').then((m) => m.NetworksRoute),
     inSettings(settings.NetworksScreen),

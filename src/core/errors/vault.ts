@@ -39,6 +39,8 @@ export const VAULT_ERROR_CODES = [
   'VAULT_PASSKEY_NO_PRF',
   /** The authenticator did not verify the person (no PIN, biometric or password). */
   'VAULT_PASSKEY_NOT_VERIFIED',
+  /** A guardian's name that cannot be kept (empty or too long). */
+  'VAULT_GUARDIAN_NAME',
 ] as const;
 
 export type VaultErrorCode = (typeof VAULT_ERROR_CODES)[number];

@@ -305,7 +305,7 @@ export function removeAccount(
   const orphan = secretOrphanedByRemoval(contents, id);
   const accounts = contents.accounts.filter((a) => a.id !== id);
   const secrets = orphan ? contents.secrets.filter((s) => s.id !== orphan.id) : contents.secrets;
-  return { contents: { secrets, accounts }, removedSecret: orphan !== undefined };
+  return { contents: { ...contents, secrets, accounts }, removedSecret: orphan !== undefined };
 }
 
 /** Records that a copy of these secrets left the browser now (see BackupMethod). */

@@ -3,6 +3,7 @@ import { VaultError } from '../errors/vault';
 import { msg } from '../i18n/message';
 import type { PhraseLanguage } from '../keys/wordlists';
 import { joinFrames, splitFrames } from './frames';
+import { readShareSplits, type ShareSplit } from './shareSplits';
 
 /** How a secret entered the vault. */
 export type SecretOrigin =
@@ -18,7 +19,14 @@ export type SecretOrigin =
  * when it was made, the phrase or key shown after the password, a keystore file or an encrypted
  * vault backup saved. A secret that was imported was copied from somewhere: that is its backup.
  */
-export type BackupMethod = 'phrase-confirmed' | 'phrase-shown' | 'key-shown' | 'keystore-file' | 'vault-file';
+export type BackupMethod =
+  | 'phrase-confirmed'
+  | 'phrase-shown'
+  | 'key-shown'
+  | 'keystore-file'
+  | 'vault-file'
+  /** Enough shares of a split confirmed and handed out to guardians to restore the phrase. */
+  | 'shares-handed-out';
 export type LastBackup = { at: number; how: BackupMethod };
 
 /**
@@ -36,6 +44,8 @@ export type StoredSecret =
       backedUp: boolean;
       lastBackup?: LastBackup;
       createdAt: number;
+      /** The guardians it was split among, newest split last (see shareSplits.ts). */
+      shareSplits?: ShareSplit[];
       language: PhraseLanguage;
       phrase: Uint8Array;
       passphrase: Uint8Array;
@@ -47,6 +57,8 @@ export type StoredSecret =
       backedUp: boolean;
       lastBackup?: LastBackup;
       createdAt: number;
+      /** The guardians it was split among, newest split last (see shareSplits.ts). */
+      shareSplits?: ShareSplit[];
       masterSecret: Uint8Array;
       /** The SLIP-0039 passphrase's UTF-8 bytes (printable ASCII), possibly empty. */
       passphrase: Uint8Array;
@@ -58,12 +70,21 @@ export type StoredSecret =
       backedUp: boolean;
       lastBackup?: LastBackup;
       createdAt: number;
+      /** The guardians it was split among, newest split last (see shareSplits.ts). */
+      shareSplits?: ShareSplit[];
       privateKey: Uint8Array;
     };
 
 export type VaultContents = { secrets: StoredSecret[]; accounts: Account[] };
 
-type CommonMeta = { id: string; origin: SecretOrigin; backedUp: boolean; lastBackup?: LastBackup; createdAt: number };
+type CommonMeta = {
+  id: string;
+  origin: SecretOrigin;
+  backedUp: boolean;
+  lastBackup?: LastBackup;
+  createdAt: number;
+  shareSplits?: ShareSplit[];
+};
 type SecretMeta =
   | (CommonMeta & { kind: 'phrase'; language: PhraseLanguage })
   | (CommonMeta & { kind: 'masterSecret' })
@@ -90,6 +111,7 @@ export function encodeContents(contents: VaultContents): Uint8Array {
   const metas: SecretMeta[] = contents.secrets.map((s) => {
     const common: CommonMeta = { id: s.id, origin: s.origin, backedUp: s.backedUp, createdAt: s.createdAt };
     if (s.lastBackup) common.lastBackup = s.lastBackup;
+    if (s.shareSplits) common.shareSplits = s.shareSplits;
     return s.kind === 'phrase' ? { ...common, kind: s.kind, language: s.language } : { ...common, kind: s.kind };
   });
   const json = new TextEncoder().encode(JSON.stringify({ secrets: metas, accounts: contents.accounts }));
@@ -120,10 +142,13 @@ export function decodeContents(bytes: Uint8Array): VaultContents {
   if (blobs.length !== wanted) fail('secret blobs');
   let next = 0;
   const nextBlob = () => blobs[next++] as Uint8Array;
-  const secrets: StoredSecret[] = meta.secrets.map((m) => {
-    if (m.kind === 'phrase') return { ...m, phrase: nextBlob(), passphrase: nextBlob() };
-    if (m.kind === 'masterSecret') return { ...m, masterSecret: nextBlob(), passphrase: nextBlob() };
-    return { ...m, privateKey: nextBlob() };
+  const secrets: StoredSecret[] = meta.secrets.map((stored) => {
+    const { shareSplits, ...m } = stored;
+    const splits = readShareSplits(shareSplits);
+    const kept = splits ? { ...m, shareSplits: splits } : m;
+    if (kept.kind === 'phrase') return { ...kept, phrase: nextBlob(), passphrase: nextBlob() };
+    if (kept.kind === 'masterSecret') return { ...kept, masterSecret: nextBlob(), passphrase: nextBlob() };
+    return { ...kept, privateKey: nextBlob() };
   });
   return { secrets, accounts: meta.accounts };
 }

@@ -19,6 +19,7 @@ import {
 } from './contentsOps';
 import { newDataKey, type PasskeyMaterial } from './keyWrapping';
 import { assertStrongPassword } from './passwordPolicy';
+import type { SplitRequest } from './shareSplits';
 import { nextHdAccount } from './unlockedVault';
 import { openBackupFile } from './vaultBackup';
 import { copyContents, type VaultContents, wipeContents } from './vaultContents';
@@ -33,6 +34,7 @@ import {
   upgradeOnOpen,
 } from './vaultKeyChanges';
 import { VaultSessionBase } from './vaultSessionBase';
+import { confirmHandedOut, type MadeSplit, splitVaultPhrase } from './vaultShares';
 import type { RevealedSecret } from './vaultState';
 import { changedSinceDownload } from './vaultStorage';
 
@@ -229,6 +231,20 @@ export class VaultSession extends VaultSessionBase {
   async reveal(accountId: string, what: 'phrase' | 'privateKey', password: string): Promise<RevealedSecret> {
     await this.verifyPassword(password);
     return this.requireUnlocked().reveal(accountId, what, this.options.now());
+  }
+
+  /**
+   * Splits a recovery phrase into SLIP-0039 shares for guardians after the password, and keeps
+   * the guardian list (never the shares). See splitVaultPhrase.
+   */
+  async splitPhrase(secretId: string, password: string, request: SplitRequest): Promise<MadeSplit> {
+    await this.verifyPassword(password);
+    return this.serial(() => splitVaultPhrase(this.requireUnlocked(), secretId, request, this.ids()));
+  }
+
+  /** Notes that a guardian's share was confirmed, word by word, and handed out. */
+  confirmShareHandedOut(where: { secretId: string; splitId: string; groupIndex: number; memberIndex: number }) {
+    return this.serial(() => confirmHandedOut(this.requireUnlocked(), where, this.options.now()));
   }
 
   /** The account's private key after the password, for the caller to save as a keystore file and wipe. */

@@ -5,6 +5,7 @@ import type { KeyValueStore } from '../storage/keyValueStore';
 import type { VaultRepository } from '../storage/vaultRepository';
 import type { LockProvider } from '../tx/locks';
 import type { PasswordEstimator } from './passwordPolicy';
+import type { ShareSplit } from './shareSplits';
 import type { LastBackup, SecretOrigin, StoredSecret } from './vaultContents';
 import type { VaultSettings } from './vaultSettings';
 
@@ -25,6 +26,8 @@ export type SecretSummary = {
   createdAt: number;
   language: PhraseLanguage | undefined;
   hasPassphrase: boolean;
+  /** The guardians it was split among (names and share identifiers, never shares), newest last. */
+  shareSplits: ShareSplit[];
 };
 
 /**
@@ -74,5 +77,6 @@ export function summarizeSecret(secret: StoredSecret): SecretSummary {
     createdAt: secret.createdAt,
     language: secret.kind === 'phrase' ? secret.language : undefined,
     hasPassphrase: secret.kind !== 'privateKey' && secret.passphrase.length > 0,
+    shareSplits: secret.shareSplits ?? [],
   };
 }

@@ -9,6 +9,7 @@ const methods: Record<BackupMethod, MessageId> = {
   'key-shown': 'settings:backup.method.keyShown',
   'keystore-file': 'settings:backup.method.keystoreFile',
   'vault-file': 'settings:backup.method.vaultFile',
+  'shares-handed-out': 'settings:backup.method.sharesHandedOut',
 };
 
 /** The accounts that use a secret. */

@@ -5,6 +5,7 @@ export const catalogs = {
   SettingsFrame: ['settings'],
   SettingsIndex: ['settings'],
   SecurityScreen: ['settings'],
+  RecoveryScreen: ['settings'],
   NetworksScreen: ['settings'],
   ExplorersScreen: ['settings'],
   NftImagesScreen: ['settings'],

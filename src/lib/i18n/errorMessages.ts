@@ -81,6 +81,7 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   VAULT_PASSKEY_UNKNOWN: 'common:error.title.vaultPasskeyUnknown',
   VAULT_PASSKEY_GONE: 'common:error.title.vaultPasskeyGone',
   VAULT_PASSKEY_NAME: 'common:error.title.vaultPasskeyName',
+  VAULT_GUARDIAN_NAME: 'common:error.title.vaultGuardianName',
   VAULT_PASSKEY_EXISTS: 'common:error.title.vaultPasskeyExists',
   VAULT_PASSKEY_LIMIT: 'common:error.title.vaultPasskeyLimit',
   VAULT_PASSKEY_UNAVAILABLE: 'common:error.title.vaultPasskeyUnavailable',

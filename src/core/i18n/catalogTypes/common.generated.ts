@@ -157,6 +157,7 @@ declare module '../message' {
     "common:error.title.vaultChangedElsewhere": undefined;
     "common:error.title.vaultCorrupted": undefined;
     "common:error.title.vaultDuplicateAccount": undefined;
+    "common:error.title.vaultGuardianName": undefined;
     "common:error.title.vaultKeyOnDevice": undefined;
     "common:error.title.vaultLocked": undefined;
     "common:error.title.vaultNotFound": undefined;
@@ -303,6 +304,8 @@ declare module '../message' {
     "common:screen.settingsNetworks.purpose": undefined;
     "common:screen.settingsNftImages.label": undefined;
     "common:screen.settingsNftImages.purpose": undefined;
+    "common:screen.settingsRecovery.label": undefined;
+    "common:screen.settingsRecovery.purpose": undefined;
     "common:screen.settingsSecurity.label": undefined;
     "common:screen.settingsSecurity.purpose": undefined;
     "common:screen.settingsSites.label": undefined;

@@ -24,6 +24,9 @@ declare module '../message' {
     "core.keys:errors.reverted": { "reason": MessageValue };
     "core.keys:errors.revertedNoReason": undefined;
     "core.keys:errors.wrongChain": { "actual": MessageValue; "expected": MessageValue };
+    "core.keys:guardian.nameEmpty": undefined;
+    "core.keys:guardian.nameTooLong": { "max": number | bigint };
+    "core.keys:guardian.splitGone": undefined;
     "core.keys:keystore.addressMismatch": { "address": MessageValue };
     "core.keys:keystore.badKey": undefined;
     "core.keys:keystore.cipher": { "cipher": MessageValue };

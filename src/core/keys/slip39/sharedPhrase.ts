@@ -21,7 +21,7 @@ export type RestoreKind = 'phrase' | 'masterSecret';
 const PHRASE_ENTROPY_LENGTHS = [16, 20, 24, 28, 32];
 
 /** The secret to split for a checked phrase (its entropy). The caller zero-fills it after splitting. */
-export async function phraseEntropy(phrase: ParsedPhrase): Promise<Uint8Array> {
+export async function phraseEntropy(phrase: Pick<ParsedPhrase, 'phrase' | 'language'>): Promise<Uint8Array> {
   const list = await loadWordlist(phrase.language);
   return mnemonicToEntropy(phrase.phrase, list.words as string[]);
 }

@@ -25,6 +25,8 @@ export const SESSION_METHODS = [
   'verifyPassword',
   'reveal',
   'exportPrivateKey',
+  'splitPhrase',
+  'confirmShareHandedOut',
   'exportBackup',
   'storedVaultText',
   'importBackup',

@@ -1,0 +1,106 @@
+// Splitting a phrase of the unlocked vault into shares for guardians, and noting each share
+// handed out. The shares go to the window that asked (the person is about to see them); the vault
+// keeps only the guardian list (shareSplits.ts).
+import { VaultError } from '../errors/vault';
+import { msg } from '../i18n/message';
+import { markBackedUp } from './contentsOps';
+import { currentSplit, type Guardian, newSplit, type ShareSplit, type SplitRequest, schemeOf } from './shareSplits';
+import type { UnlockedVault } from './unlockedVault';
+import type { StoredSecret, VaultContents } from './vaultContents';
+
+/**
+ * A split just made: its id in the guardian list, its set's SLIP-0039 identifier, when it was made,
+ * and its shares (one list of mnemonics per group).
+ */
+export type MadeSplit = { splitId: string; identifier: number; createdAt: number; shares: string[][] };
+
+/**
+ * Splits the phrase secret `secretId` as `request` says and stores its guardian list, marking the
+ * split in use until now replaced. Throws VAULT_GUARDIAN_NAME, VAULT_ACCOUNT_NOT_FOUND (no such
+ * phrase), and what a vault write throws.
+ */
+export async function splitVaultPhrase(
+  vault: UnlockedVault,
+  secretId: string,
+  request: SplitRequest,
+  ids: { newId: () => string; now: number },
+): Promise<MadeSplit> {
+  const scheme = schemeOf(request);
+  const secret = vault.keyring.secret(secretId);
+  if (secret.kind !== 'phrase') throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.noPhrase'));
+  // A copy: a lock during the split zero-fills the vault's own bytes.
+  const phrase = secret.phrase.slice();
+  try {
+    const { splitPhrase } = await import('../keys/slip39/phraseSplit');
+    const made = await splitPhrase(phrase, secret.language, scheme);
+    const split = newSplit(request, made.identifier, { id: ids.newId(), now: ids.now });
+    await vault.write((c) => ({ contents: addShareSplit(c, secretId, split), value: undefined }));
+    return { splitId: split.id, identifier: made.identifier, createdAt: split.createdAt, shares: made.shares };
+  } finally {
+    phrase.fill(0);
+  }
+}
+
+function withSecret(contents: VaultContents, secretId: string, change: (s: StoredSecret) => StoredSecret) {
+  if (!contents.secrets.some((s) => s.id === secretId))
+    throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.keyMissing'));
+  return { ...contents, secrets: contents.secrets.map((s) => (s.id === secretId ? change(s) : s)) };
+}
+
+/** Adds a split to a secret; the split it had in use until now is marked replaced. */
+export function addShareSplit(contents: VaultContents, secretId: string, split: ShareSplit): VaultContents {
+  return withSecret(contents, secretId, (secret) => {
+    const earlier = (secret.shareSplits ?? []).map((s) =>
+      s.replacedAt === undefined ? { ...s, replacedAt: split.createdAt } : s,
+    );
+    return { ...secret, shareSplits: [...earlier, split] };
+  });
+}
+
+/** Notes that a guardian's share was confirmed and handed out at `at` (the first date is kept). */
+export function markHandedOut(
+  contents: VaultContents,
+  where: { secretId: string; splitId: string; groupIndex: number; memberIndex: number },
+  at: number,
+): VaultContents {
+  const gone = () => new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:guardian.splitGone'));
+  return withSecret(contents, where.secretId, (secret) => {
+    const split = secret.shareSplits?.find((s) => s.id === where.splitId);
+    const held = (g: Guardian) => g.groupIndex === where.groupIndex && g.memberIndex === where.memberIndex;
+    if (!split?.guardians.some(held)) throw gone();
+    const guardians = split.guardians.map((g) => (held(g) ? { ...g, handedOutAt: g.handedOutAt ?? at } : g));
+    const shareSplits = (secret.shareSplits ?? []).map((s) => (s.id === split.id ? { ...s, guardians } : s));
+    return { ...secret, shareSplits };
+  });
+}
+
+/** Whether the shares handed out so far restore the secret: enough of them in enough groups. */
+export function restorableFromHandedOut(split: ShareSplit): boolean {
+  const complete = split.groups.filter((group, groupIndex) => {
+    const out = split.guardians.filter((g) => g.groupIndex === groupIndex && g.handedOutAt !== undefined);
+    return out.length >= group.threshold;
+  });
+  return complete.length >= split.groupThreshold;
+}
+
+/**
+ * Notes a guardian's share as handed out. Once the split in use can restore the secret from the
+ * shares handed out, that counts as the secret's latest backup. Throws VAULT_ACCOUNT_NOT_FOUND
+ * when the secret or split is gone.
+ */
+export function confirmHandedOut(
+  vault: UnlockedVault,
+  where: { secretId: string; splitId: string; groupIndex: number; memberIndex: number },
+  at: number,
+): Promise<void> {
+  return vault.write((c) => {
+    const marked = markHandedOut(c, where, at);
+    const secret = marked.secrets.find((s) => s.id === where.secretId);
+    const split = currentSplit(secret?.shareSplits);
+    const backedUp = split?.id === where.splitId && restorableFromHandedOut(split);
+    return {
+      contents: backedUp ? markBackedUp(marked, [where.secretId], 'shares-handed-out', at) : marked,
+      value: undefined,
+    };
+  });
+}

@@ -1,0 +1,165 @@
+import { type FormEvent, useMemo, useState } from 'react';
+import { ErrorAlert } from '@/components/ErrorAlert';
+import { Field } from '@/components/Field';
+import { SecretInput } from '@/components/SecretInput';
+import ui from '@/components/ui.module.css';
+import { type Message, msg } from '@/core/i18n/message';
+import { firstWrongWord, pickWordPositions } from '@/core/keys/wordCheck';
+import type { SplitRequest } from '@/core/vault/shareSplits';
+import type { MadeSplit } from '@/core/vault/vaultShares';
+import type { SecretSummary } from '@/core/vault/vaultState';
+import { useT } from '@/lib/i18n';
+import { errorMessage } from '@/lib/i18n/errorMessages';
+import { useVaultSession } from '@/lib/vault/vault';
+import styles from './recovery.module.css';
+import { ShareSheet, type ShareToHand } from './ShareSheet';
+
+/** Words of each share typed back before it counts as handed out. */
+const WORDS_CHECKED = 3;
+
+function sharesOf(made: MadeSplit, request: SplitRequest): ShareToHand[] {
+  return made.shares.flatMap((group, groupIndex) =>
+    group.map((mnemonic, memberIndex) => ({
+      groupIndex,
+      memberIndex,
+      mnemonic,
+      name: request.groups[groupIndex]?.guardians[memberIndex] ?? '',
+    })),
+  );
+}
+
+/**
+ * The shares of a split just made, one at a time: each shown (words, QR code, printable sheet),
+ * then checked by typing some of its words back, then noted as handed out. A wrong word is
+ * refused in place and nothing is recorded.
+ */
+export function ShareHandout(props: {
+  secret: SecretSummary;
+  wallet: Message;
+  made: MadeSplit;
+  request: SplitRequest;
+  onDone(): void;
+}) {
+  const t = useT('settings');
+  const session = useVaultSession();
+  const shares = useMemo(() => sharesOf(props.made, props.request), [props.made, props.request]);
+  const [index, setIndex] = useState(0);
+  const [checking, setChecking] = useState(false);
+  const [positions, setPositions] = useState<number[]>([]);
+  const [answers, setAnswers] = useState<string[]>([]);
+  const [error, setError] = useState<Message | string>();
+  const [busy, setBusy] = useState(false);
+  const [confirmed, setConfirmed] = useState<string>();
+  const share = shares[index];
+  const inGroups = props.request.groups.length > 1;
+
+  if (!share) {
+    return (
+      <div className={ui.stack}>
+        <p role="status">
+          {confirmed && `${t('settings:recovery.confirmed', { name: confirmed })} `}
+          {t('settings:recovery.done')}
+        </p>
+        <div className={ui.actions}>
+          <button type="button" onClick={props.onDone}>
+            {t('settings:recovery.finish')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const words = share.mnemonic.split(' ');
+  const count = props.request.groups[share.groupIndex]?.guardians.length ?? 0;
+  const place = { member: share.memberIndex + 1, count, group: share.groupIndex + 1, name: share.name };
+
+  const startCheck = () => {
+    setPositions(pickWordPositions(words.length, WORDS_CHECKED));
+    setAnswers(Array.from({ length: WORDS_CHECKED }, () => ''));
+    setError(undefined);
+    setChecking(true);
+  };
+
+  const check = async (event: FormEvent) => {
+    event.preventDefault();
+    const wrong = firstWrongWord(words, positions, answers);
+    if (wrong !== undefined) {
+      setError(msg('settings:recovery.confirm.wrong', { position: wrong }));
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      await session.confirmShareHandedOut({
+        secretId: props.secret.id,
+        splitId: props.made.splitId,
+        groupIndex: share.groupIndex,
+        memberIndex: share.memberIndex,
+      });
+      setConfirmed(share.name);
+      setChecking(false);
+      setIndex((i) => i + 1);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={ui.stack} aria-labelledby="share-heading">
+      {confirmed && (
+        <p role="status" className={styles.noPrint}>
+          {t('settings:recovery.confirmed', { name: confirmed })}
+        </p>
+      )}
+      <h3 id="share-heading" className={styles.noPrint}>
+        {inGroups ? t('settings:recovery.share.headingInGroup', place) : t('settings:recovery.share.heading', place)}
+      </h3>
+      {checking ? (
+        <form className={ui.stack} onSubmit={check} noValidate aria-labelledby="check-heading">
+          <h4 id="check-heading">{t('settings:recovery.confirm.title', place)}</h4>
+          <p>{t('settings:recovery.confirm.description')}</p>
+          {positions.map((position, k) => (
+            <Field key={position} label={t('settings:recovery.confirm.word', { position: position + 1 })}>
+              <SecretInput
+                revealable={false}
+                value={answers[k] ?? ''}
+                onChange={(e) => setAnswers((a) => a.map((v, i) => (i === k ? e.target.value : v)))}
+              />
+            </Field>
+          ))}
+          <ErrorAlert message={error} />
+          <div className={ui.actions}>
+            <button type="submit" disabled={busy}>
+              {busy ? t('settings:recovery.confirm.checking') : t('settings:recovery.confirm.submit')}
+            </button>
+            <button type="button" className={ui.secondary} onClick={() => setChecking(false)}>
+              {t('settings:recovery.confirm.seeAgain')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <ShareSheet
+            share={share}
+            request={props.request}
+            identifier={props.made.identifier}
+            wallet={props.wallet}
+            madeAt={props.made.createdAt}
+            language={props.secret.language}
+            hasPassphrase={props.secret.hasPassphrase}
+          />
+          <div className={`${ui.actions} ${styles.noPrint}`}>
+            <button type="button" className={ui.secondary} onClick={() => window.print()}>
+              {t('settings:recovery.print')}
+            </button>
+            <button type="button" onClick={startCheck}>
+              {t('settings:recovery.written')}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
