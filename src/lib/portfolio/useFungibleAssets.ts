@@ -9,6 +9,7 @@ import { sameAddress } from '@/core/keys/sameAddress';
 import type { Asset } from '@/core/tx/transfer';
 import { type FigureCheck, provenApart } from '@/core/verify/figureChecks';
 import { verificationOf } from '@/core/verify/verificationSetting';
+import { useParentPrices } from '@/lib/portfolio/useParentPrices';
 import { usePortfolio } from '@/lib/portfolio/usePortfolio';
 import { portfolioQuery } from '@/lib/queries/portfolioQueries';
 import { useSession } from '@/lib/stores/session';
@@ -105,13 +106,12 @@ export function useFungibleAssets(network: Network, from: Address | undefined) {
     })),
   ];
   // Prices by the same rule as Home's (an L2's sequencer; its parent's price standing in): the
-  // portfolio's when it is this network's (they are no account's), else those of this read.
+  // portfolio's when it is this network's (they are no account's), else those of this read, with
+  // the parent's read for them when wanted.
+  const fromPortfolio = portfolio.network.id === network.id && !portfolio.stale;
+  const parent = useParentPrices(network, data, tokens, { enabled: !fromPortfolio });
   const prices =
-    data === undefined
-      ? undefined
-      : portfolio.network.id === network.id && !portfolio.stale
-        ? portfolio.prices
-        : shownPrices(network, data, tokens);
+    data === undefined ? undefined : fromPortfolio ? portfolio.prices : shownPrices(network, data, tokens, parent);
   const priceOf = (assetKey: string): Priced | undefined => {
     const picked = prices?.get(assetKey);
     return picked && 'price' in picked ? picked : undefined;
