@@ -50,7 +50,10 @@ describe('atomic batches from a site', () => {
     expect(await dapp.run('Calls status', 'Calls status result')).toMatch(
       /^success \(200\), 1 receipt, blocks \d+, atomic$/,
     );
-    expect(await dapp.run('Get capabilities', 'Get capabilities result')).toContain('"atomic":{"status":"supported"}');
+    // The window reads the account again once the batch is in, and tells the site when that read ends.
+    await expect
+      .poll(() => dapp.run('Get capabilities', 'Get capabilities result'), { timeout: 15_000 })
+      .toContain('"atomic":{"status":"supported"}');
   });
 
   it('refuses a batch with a call to an upgraded account itself', selfCallRefused);
