@@ -29,6 +29,7 @@ describe('the route registry', () => {
     expect(sectionsOf('settings').map((s) => t(s.label))).toEqual([
       'Language',
       'Security',
+      'Recovery',
       'Networks',
       'History explorers',
       'NFT images',
