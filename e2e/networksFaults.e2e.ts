@@ -28,60 +28,6 @@ describe('a network whose node refuses, answers for another chain, or whose sequ
     await env?.close();
   });
 
-  it("prices the OP chain's assets from the local chain's feeds while its sequencer is down, saying so", async () => {
-    const opUrl = env.opChain?.url ?? '';
-    const setAnswer = async (feed: Address, answer: bigint) => {
-      const client = seedClient(opUrl, LOCAL_OP_CHAIN_ID);
-      const hash = await client.writeContract({
-        account: demoAddress(OP_DEPLOYER_INDEX),
-        address: feed,
-        abi: parseAbi(['function setAnswer(int192)']),
-        functionName: 'setAnswer',
-        args: [answer],
-      });
-      await client.waitForTransactionReceipt({ hash });
-    };
-    // The sequencer down, and the OP chain's own ETH feed frozen at $1: a price never to be used.
-    await setAnswer(op.SEQUENCER_FEED, 1n);
-    await setAnswer(op.ETH_USD_FEED, 10n ** 8n);
-    try {
-      const { page, consoleErrors } = await demoWalletPage(env);
-      await expect.poll(() => statusOf(page, 'Local OP chain').textContent()).toMatch(/: block/);
-      const assets = page.getByRole('region', { name: 'Assets', exact: true });
-      const eth = assets.getByRole('listitem').filter({ hasText: /^ETH/ }).first();
-      await eth.getByRole('button', { name: /^On 2 networks$/ }).click();
-      const opLine = eth.getByRole('listitem').filter({ hasText: /^Local OP chain/ });
-      await expect.poll(() => opLine.textContent()).toMatch(/\$[\d,]+\.\d\d \(price from its parent network\)/);
-      // Its ETH at the local chain's ETH feed, never at its own frozen one.
-      const atParentPrice = await valueNow(opUrl, [
-        { ...(LOCAL_PRICED_ASSETS[0] as PricedAsset), feedUrl: env.chain.url },
-      ]);
-      expect(shownCents((await opLine.textContent()) ?? '')).toBe(toCents(atParentPrice));
-      // The total still counts the OP chain (priced, not left out).
-      await expect.poll(() => summary(page).locator('p').nth(1).textContent()).toMatch(/^[^≈]*\$/);
-      // The OP chain viewed alone: its own Home reads the local chain's feeds through the local
-      // node, and values its ETH at them, to the cent, saying so.
-      const shell = new AppShell(page);
-      await shell.chooseNetwork('Local OP chain');
-      const ownRow = new Portfolio(page).asset('ETH');
-      await expect.poll(() => ownRow.textContent()).toMatch(/\$[\d,]+\.\d\d \(price from its parent network\)/);
-      expect(shownCents((await ownRow.textContent()) ?? '')).toBe(toCents(atParentPrice));
-      // Send on it: the balance's value at the same price, saying so.
-      await shell.goTo('Send');
-      const balance = new Send(page).form.getByText(/^Balance: /);
-      await expect.poll(() => balance.textContent()).toMatch(/\(price from its parent network\)$/);
-      const mine = await valueNow(
-        opUrl,
-        [{ ...(LOCAL_PRICED_ASSETS[0] as PricedAsset), feedUrl: env.chain.url }],
-        [demoAddress(0)],
-      );
-      expect(shownCents((await balance.textContent()) ?? '')).toBe(toCents(mine));
-      expect(consoleErrors).toEqual([]);
-    } finally {
-      await setAnswer(op.SEQUENCER_FEED, 0n);
-    }
-  });
-
   it("says on Send, in place and naming it, that the OP chain's node stopped answering", async () => {
     const proxy = await startRpcFaultProxy(env.opChain?.url ?? '');
     try {
@@ -141,13 +87,72 @@ describe('a network whose node refuses, answers for another chain, or whose sequ
     const both = toCents(local + (await valueNow(opUrl, OP_PRICED_ASSETS)));
     await expect.poll(async () => shownCents((await total.textContent()) ?? '')).toBe(both);
     env.opProxy?.setFault({ kind: 'chainId', chainId: 10 });
-    await expect
-      .poll(() => statusOf(page, 'Local OP chain').textContent(), { timeout: 30_000 })
-      .toBe(
-        'Local OP chain: left out of the total. Its node now answers for another chain: its balances are left out of the total.',
+    try {
+      await expect
+        .poll(() => statusOf(page, 'Local OP chain').textContent(), { timeout: 30_000 })
+        .toBe(
+          'Local OP chain: left out of the total. Its node now answers for another chain: its balances are left out of the total.',
+        );
+      expect(await statusOf(page, 'Local chain').textContent()).toMatch(/^Local chain: block [\d,]+$/);
+      // The local chain's own total alone: the OP figures no longer count.
+      await expect.poll(async () => shownCents((await total.textContent()) ?? '')).toBe(toCents(local));
+    } finally {
+      env.opProxy?.setFault({ kind: 'none' });
+    }
+  });
+
+  // Last: the OP chain's ETH feed stays frozen, and its sequencer in its grace period, after it.
+  it("prices the OP chain's assets from the local chain's feeds while its sequencer is down, saying so", async () => {
+    const opUrl = env.opChain?.url ?? '';
+    const setAnswer = async (feed: Address, answer: bigint) => {
+      const client = seedClient(opUrl, LOCAL_OP_CHAIN_ID);
+      const hash = await client.writeContract({
+        account: demoAddress(OP_DEPLOYER_INDEX),
+        address: feed,
+        abi: parseAbi(['function setAnswer(int192)']),
+        functionName: 'setAnswer',
+        args: [answer],
+      });
+      await client.waitForTransactionReceipt({ hash });
+    };
+    // The sequencer down, and the OP chain's own ETH feed frozen at $1: a price never to be used.
+    await setAnswer(op.SEQUENCER_FEED, 1n);
+    await setAnswer(op.ETH_USD_FEED, 10n ** 8n);
+    try {
+      const { page, consoleErrors } = await demoWalletPage(env);
+      await expect.poll(() => statusOf(page, 'Local OP chain').textContent()).toMatch(/: block/);
+      const assets = page.getByRole('region', { name: 'Assets', exact: true });
+      const eth = assets.getByRole('listitem').filter({ hasText: /^ETH/ }).first();
+      await eth.getByRole('button', { name: /^On 2 networks$/ }).click();
+      const opLine = eth.getByRole('listitem').filter({ hasText: /^Local OP chain/ });
+      await expect.poll(() => opLine.textContent()).toMatch(/\$[\d,]+\.\d\d \(price from its parent network\)/);
+      // Its ETH at the local chain's ETH feed, never at its own frozen one.
+      const atParentPrice = await valueNow(opUrl, [
+        { ...(LOCAL_PRICED_ASSETS[0] as PricedAsset), feedUrl: env.chain.url },
+      ]);
+      expect(shownCents((await opLine.textContent()) ?? '')).toBe(toCents(atParentPrice));
+      // The total still counts the OP chain (priced, not left out).
+      await expect.poll(() => summary(page).locator('p').nth(1).textContent()).toMatch(/^[^≈]*\$/);
+      // The OP chain viewed alone: its own Home reads the local chain's feeds through the local
+      // node, and values its ETH at them, to the cent, saying so.
+      const shell = new AppShell(page);
+      await shell.chooseNetwork('Local OP chain');
+      const ownRow = new Portfolio(page).asset('ETH');
+      await expect.poll(() => ownRow.textContent()).toMatch(/\$[\d,]+\.\d\d \(price from its parent network\)/);
+      expect(shownCents((await ownRow.textContent()) ?? '')).toBe(toCents(atParentPrice));
+      // Send on it: the balance's value at the same price, saying so.
+      await shell.goTo('Send');
+      const balance = new Send(page).form.getByText(/^Balance: /);
+      await expect.poll(() => balance.textContent()).toMatch(/\(price from its parent network\)$/);
+      const mine = await valueNow(
+        opUrl,
+        [{ ...(LOCAL_PRICED_ASSETS[0] as PricedAsset), feedUrl: env.chain.url }],
+        [demoAddress(0)],
       );
-    expect(await statusOf(page, 'Local chain').textContent()).toMatch(/^Local chain: block [\d,]+$/);
-    // The local chain's own total alone: the OP figures no longer count.
-    await expect.poll(async () => shownCents((await total.textContent()) ?? '')).toBe(toCents(local));
+      expect(shownCents((await balance.textContent()) ?? '')).toBe(toCents(mine));
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await setAnswer(op.SEQUENCER_FEED, 0n);
+    }
   });
 });

@@ -6,7 +6,7 @@ import ui from '@/components/ui.module.css';
 import { DEFAULT_PATH_TEMPLATE, pathForIndex } from '@/core/keys/derivationPath';
 import { deriveAddresses, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import { generatePhrase } from '@/core/keys/phrase';
-import { sameWord } from '@/core/text/sameWord';
+import { firstWrongWord, pickWordPositions } from '@/core/keys/wordCheck';
 import { useT } from '@/lib/i18n';
 import { FinishStep } from './FinishStep';
 import styles from './onboarding.module.css';
@@ -15,17 +15,6 @@ import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
 
 type Step = 'length' | 'show' | 'passphrase' | 'confirm' | 'finish';
-
-/** Three distinct positions (0-based) chosen with the CSPRNG. */
-function pickPositions(count: number): number[] {
-  const picks = new Set<number>();
-  const random = new Uint32Array(1);
-  while (picks.size < 3) {
-    crypto.getRandomValues(random);
-    picks.add((random[0] ?? 0) % count);
-  }
-  return [...picks].sort((a, b) => a - b);
-}
 
 export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
   const t = useT('onboarding');
@@ -47,7 +36,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
   const generate = () => {
     const fresh = generatePhrase(length);
     setPhrase(fresh);
-    setPositions(pickPositions(length));
+    setPositions(pickWordPositions(length));
     setStep('show');
   };
 
@@ -145,13 +134,9 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
 
   if (step === 'confirm') {
     const check = () => {
-      const wrong = positions.findIndex((p, k) => !sameWord((answers[k] ?? '').trim(), words[p]));
-      if (wrong === -1) {
-        setMismatch(undefined);
-        setStep('finish');
-      } else {
-        setMismatch((positions[wrong] ?? 0) + 1);
-      }
+      const wrong = firstWrongWord(words, positions, answers);
+      setMismatch(wrong);
+      if (wrong === undefined) setStep('finish');
     };
     return (
       <StepForm
