@@ -6,7 +6,9 @@
 // file's document goes with its last test).
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import type { ChainHead } from '@/core/chain/chainHead';
 import type { AppLinks } from '@/lib/links';
+import { chainKeys } from '@/lib/queries/chainQueries';
 import { FAKE_BLOCK, type FakeBlock, fakeSimulationNode } from './fakeSimulationNode';
 import { createTestWallet, renderInWallet, type TestWallet } from './testWallet';
 import { lateRequestGuard } from './walletPortfolio';
@@ -83,4 +85,11 @@ export function screenTestWallet({
     },
     unmount,
   };
+}
+
+/** The state of `wallet`'s one head query for the network `id` (chainHeadQuery), once asked. */
+export function headStateOf(wallet: TestWallet, id: string) {
+  const network = wallet.store.getState().networks.find((n) => n.id === id);
+  if (!network) throw new Error(`no network ${id} in the test wallet`);
+  return wallet.queries.getQueryCache().find<ChainHead>({ queryKey: chainKeys.head(network), exact: true })?.state;
 }

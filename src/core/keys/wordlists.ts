@@ -50,3 +50,23 @@ export async function loadWordlist(language: PhraseLanguage): Promise<Wordlist> 
   cache.set(language, list);
   return list;
 }
+
+/** BCP 47 tags of the BIP-39 wordlists' languages. */
+export const PHRASE_LANGUAGE_TAGS: Record<PhraseLanguage, string> = {
+  english: 'en',
+  japanese: 'ja',
+  korean: 'ko',
+  spanish: 'es',
+  'chinese-simplified': 'zh-Hans',
+  'chinese-traditional': 'zh-Hant',
+  french: 'fr',
+  italian: 'it',
+  czech: 'cs',
+  portuguese: 'pt',
+};
+
+/** A wordlist language's name in `locale`, or in the language itself (as language choosers name them). */
+export function phraseLanguageName(language: PhraseLanguage, locale?: string): string {
+  const tag = PHRASE_LANGUAGE_TAGS[language];
+  return new Intl.DisplayNames([locale ?? tag], { type: 'language' }).of(tag) ?? tag;
+}

@@ -8,30 +8,12 @@ import type { Message } from '@/core/i18n/message';
 import { recoveryProgress } from '@/core/keys/slip39/recovery';
 import type { Share } from '@/core/keys/slip39/share';
 import type { RestoreKind } from '@/core/keys/slip39/sharedPhrase';
-import { PHRASE_LANGUAGES, type PhraseLanguage } from '@/core/keys/wordlists';
+import { PHRASE_LANGUAGE_TAGS, PHRASE_LANGUAGES, type PhraseLanguage, phraseLanguageName } from '@/core/keys/wordlists';
 import { useT } from '@/lib/i18n';
 import type { PassphraseState } from './PassphraseChoice';
 import { passphraseProblem } from './PassphraseChoice';
 import { StepForm } from './StepForm';
 import { sharesProgressText } from './sharesProgress';
-
-/** BIP39's wordlists by language tag: each is named in its own language, as language choosers do. */
-const LANGUAGE_TAGS: Record<PhraseLanguage, string> = {
-  english: 'en',
-  japanese: 'ja',
-  korean: 'ko',
-  spanish: 'es',
-  'chinese-simplified': 'zh-Hans',
-  'chinese-traditional': 'zh-Hant',
-  french: 'fr',
-  italian: 'it',
-  czech: 'cs',
-  portuguese: 'pt',
-};
-
-function endonym(tag: string): string {
-  return new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
-}
 
 export type ShareEntryState = {
   /** Unset until the person chooses: nothing in the shares tells. */
@@ -119,8 +101,8 @@ export function ShareEntry({
             onChange={(e) => onChange({ ...state, language: e.target.value as PhraseLanguage })}
           >
             {PHRASE_LANGUAGES.map((language) => (
-              <option key={language} value={language} lang={LANGUAGE_TAGS[language]} translate="no">
-                {endonym(LANGUAGE_TAGS[language])}
+              <option key={language} value={language} lang={PHRASE_LANGUAGE_TAGS[language]} translate="no">
+                {phraseLanguageName(language)}
               </option>
             ))}
           </select>

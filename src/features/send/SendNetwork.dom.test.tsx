@@ -8,7 +8,7 @@ import { selectedNetwork } from '@/core/session/sessionStore';
 import { byRole, queryByRole } from '@/testing/byRole';
 import { chooseValue } from '@/testing/fields';
 import { nodesByUrl, refusedNode } from '@/testing/nodesByUrl';
-import { refusingNode, screenTestWallet } from '@/testing/screenTestWallet';
+import { headStateOf, refusingNode, screenTestWallet } from '@/testing/screenTestWallet';
 import { SendScreen } from './SendScreen';
 import { EMPTY_FORM, sendFlowStore } from './sendFlowStore';
 
@@ -101,11 +101,7 @@ describe('Send on the asset’s network', () => {
 describe('the node of Send’s own network', () => {
   const problem = () => queryByRole('alert');
   /** The state of a network's one head query (chainHeadQuery), once asked. */
-  const headOf = (id: string) =>
-    wallet()
-      .queries.getQueryCache()
-      .findAll({ queryKey: ['chain', id] })
-      .find((q) => q.queryKey.includes('head'))?.state;
+  const headOf = (id: string) => headStateOf(wallet(), id);
 
   /** Send on network `id`, followed, whose one RPC URL `node` answers; the header's node answers. */
   function sendOn(id: string, node: (url: unknown, init?: { body?: unknown }) => Promise<Response>) {
@@ -134,7 +130,7 @@ describe('the node of Send’s own network', () => {
 
   it('says nothing while that node answers for its chain', async () => {
     sendOn('arbitrum', refusingNode(42161).fetch);
-    await expect.poll(() => (headOf('arbitrum')?.data as { status?: string } | undefined)?.status).toBe('ok');
+    await expect.poll(() => headOf('arbitrum')?.data?.status).toBe('ok');
     expect(problem()).toBeUndefined();
   });
 

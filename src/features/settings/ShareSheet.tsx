@@ -2,32 +2,13 @@ import { LtrText } from '@/components/LtrText';
 import { QrCode } from '@/components/QrCode';
 import { T } from '@/components/T';
 import { type Message, msg } from '@/core/i18n/message';
-import type { PhraseLanguage } from '@/core/keys/wordlists';
+import { type PhraseLanguage, phraseLanguageName } from '@/core/keys/wordlists';
 import type { SplitRequest } from '@/core/vault/shareSplits';
 import { useLocale, useT } from '@/lib/i18n';
 import styles from './recovery.module.css';
 
 /** One share to hand out: where it sits in the scheme, its guardian and its words. */
 export type ShareToHand = { groupIndex: number; memberIndex: number; name: string; mnemonic: string };
-
-/** BCP 47 tags of the BIP-39 wordlists' languages, for the reader's own name of each. */
-const LANGUAGE_TAGS: Record<PhraseLanguage, string> = {
-  english: 'en',
-  japanese: 'ja',
-  korean: 'ko',
-  spanish: 'es',
-  'chinese-simplified': 'zh-Hans',
-  'chinese-traditional': 'zh-Hant',
-  french: 'fr',
-  italian: 'it',
-  czech: 'cs',
-  portuguese: 'pt',
-};
-
-function languageName(language: PhraseLanguage, locale: string): string {
-  const tag = LANGUAGE_TAGS[language];
-  return new Intl.DisplayNames([locale], { type: 'language' }).of(tag) ?? tag;
-}
 
 /** How many shares restore, said for this share's place in the scheme. */
 export function neededSentence(request: SplitRequest, share: ShareToHand): Message {
@@ -83,7 +64,7 @@ export function ShareSheet(props: {
       <p>{t('settings:recovery.sheet.alone')}</p>
       <p>{t('settings:recovery.sheet.restore')}</p>
       {props.language && props.language !== 'english' && (
-        <p>{t('settings:recovery.sheet.language', { language: languageName(props.language, locale) })}</p>
+        <p>{t('settings:recovery.sheet.language', { language: phraseLanguageName(props.language, locale) })}</p>
       )}
       {props.hasPassphrase && <p>{t('settings:recovery.sheet.passphrase')}</p>}
       <div className={styles.sheetBody}>

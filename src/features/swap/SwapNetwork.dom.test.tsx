@@ -7,7 +7,7 @@ import { selectedNetwork } from '@/core/session/sessionStore';
 import { byRole, queryByRole } from '@/testing/byRole';
 import { chooseValue } from '@/testing/fields';
 import { nodesByUrl, refusedNode } from '@/testing/nodesByUrl';
-import { refusingNode, screenTestWallet } from '@/testing/screenTestWallet';
+import { headStateOf, refusingNode, screenTestWallet } from '@/testing/screenTestWallet';
 import { SwapScreen } from './SwapScreen';
 import { EMPTY_SWAP_FORM, swapFlowStore } from './swapFlowStore';
 
@@ -70,12 +70,7 @@ describe('the node of Swap’s own network', () => {
 
   it('says nothing while that node answers for its chain', async () => {
     swapOn('arbitrum', refusingNode(42161, stampedNow()).fetch);
-    const head = () =>
-      setUp.wallet.queries
-        .getQueryCache()
-        .findAll({ queryKey: ['chain', 'arbitrum'] })
-        .find((q) => q.queryKey.includes('head'))?.state.data as { status?: string } | undefined;
-    await expect.poll(() => head()?.status).toBe('ok');
+    await expect.poll(() => headStateOf(setUp.wallet, 'arbitrum')?.data?.status).toBe('ok');
     expect(problem()).toBeUndefined();
   });
 
