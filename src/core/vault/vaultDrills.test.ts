@@ -1,0 +1,119 @@
+// Drills against a real vault session: the phrase's words and a split's shares checked where the
+// secret is; a pass or a failure the person ends with recorded (never what was typed); a wrong
+// answer, a cancelled drill or a lock store nothing; wrong checks bounded per unlock.
+import { describe, expect, it } from 'vitest';
+import { createdTestSession, TEST_PASSWORD, TEST_PHRASE } from '@/testing/vaultFixtures';
+import type { UnlockedVault } from './unlockedVault';
+import { encodeContents } from './vaultContents';
+import { DRILL_WORDS_ASKED, DRILL_WRONG_CHECKS } from './vaultDrills';
+import type { VaultSession } from './vaultSession';
+
+const WORDS = TEST_PHRASE.split(' ');
+const TWO_OF_THREE = { groupThreshold: 1, groups: [{ threshold: 2, guardians: ['Ana', 'Ben', 'Chloé'] }] };
+
+async function drillSession() {
+  let now = 1_700_000_000_000;
+  const t = await createdTestSession({ now: () => now });
+  const secretId = t.session.store.getState().secrets[0]?.id ?? '';
+  return { ...t, secretId, later: (ms: number) => (now += ms) };
+}
+
+const drillsOf = (session: VaultSession) => session.store.getState().secrets[0]?.drills ?? [];
+const plaintextOf = (session: VaultSession) =>
+  new TextDecoder().decode(encodeContents((session as unknown as { unlocked: UnlockedVault }).unlocked.contents));
+
+describe('a phrase drill', () => {
+  it('asks three distinct positions, and records a pass once the words are right', async () => {
+    const { session, secretId, later } = await drillSession();
+    const { drillId, positions } = await session.startDrill(secretId, { kind: 'phrase' });
+    expect(new Set(positions).size).toBe(DRILL_WORDS_ASKED);
+    expect(positions.every((p) => p >= 0 && p < WORDS.length)).toBe(true);
+    const at = later(1000);
+    const answers = positions.map((p) => ` ${(WORDS[p] ?? '').toUpperCase()} `);
+    expect(await session.checkDrillWords(drillId, answers)).toEqual({ passed: true });
+    expect(drillsOf(session)).toEqual([{ at, backup: { kind: 'phrase' }, passed: true }]);
+    // The drill is over: it cannot be checked again.
+    await expect(session.checkDrillWords(drillId, answers)).rejects.toMatchObject({ code: 'VAULT_DRILL_GONE' });
+    session.lock();
+    await session.unlock(TEST_PASSWORD);
+    expect(drillsOf(session)).toHaveLength(1);
+  });
+
+  it('names the first wrong word and stores nothing; a failure is recorded only when the person ends it', async () => {
+    const { session, secretId } = await drillSession();
+    const { drillId, positions } = await session.startDrill(secretId, { kind: 'phrase' });
+    const answers = positions.map((p) => WORDS[p] ?? '');
+    answers[1] = 'zoo';
+    const check = await session.checkDrillWords(drillId, answers);
+    expect(check).toMatchObject({
+      passed: false,
+      problem: { id: 'core.keys:drill.wrongWord', values: { position: (positions[1] ?? 0) + 1 } },
+    });
+    expect(drillsOf(session)).toEqual([]);
+    await session.failDrill(drillId);
+    expect(drillsOf(session)).toEqual([expect.objectContaining({ backup: { kind: 'phrase' }, passed: false })]);
+    expect(plaintextOf(session)).not.toContain('zoo');
+  });
+
+  it('stores nothing when cancelled, and forgets open drills on lock', async () => {
+    const { session, secretId } = await drillSession();
+    const cancelled = await session.startDrill(secretId, { kind: 'phrase' });
+    await session.cancelDrill(cancelled.drillId);
+    await expect(session.failDrill(cancelled.drillId)).rejects.toMatchObject({ code: 'VAULT_DRILL_GONE' });
+    const open = await session.startDrill(secretId, { kind: 'phrase' });
+    session.lock();
+    await session.unlock(TEST_PASSWORD);
+    await expect(session.checkDrillWords(open.drillId, [])).rejects.toMatchObject({ code: 'VAULT_DRILL_GONE' });
+    expect(drillsOf(session)).toEqual([]);
+  });
+
+  it('refuses more wrong checks than DRILL_WRONG_CHECKS per unlock, so a drill cannot guess the phrase', async () => {
+    const { session, secretId } = await drillSession();
+    for (let i = 0; i < DRILL_WRONG_CHECKS; i++) {
+      const { drillId } = await session.startDrill(secretId, { kind: 'phrase' });
+      expect(await session.checkDrillWords(drillId, ['x', 'x', 'x'])).toMatchObject({ passed: false });
+    }
+    const { drillId, positions } = await session.startDrill(secretId, { kind: 'phrase' });
+    const right = positions.map((p) => WORDS[p] ?? '');
+    await expect(session.checkDrillWords(drillId, right)).rejects.toMatchObject({ code: 'VAULT_DRILL_TRIES' });
+    session.lock();
+    await session.unlock(TEST_PASSWORD);
+    const again = await session.startDrill(secretId, { kind: 'phrase' });
+    const words = again.positions.map((p) => WORDS[p] ?? '');
+    expect(await session.checkDrillWords(again.drillId, words)).toEqual({ passed: true });
+  });
+});
+
+describe('a split drill', () => {
+  it('passes with a threshold of the split’s shares and records which split', async () => {
+    const { session, secretId } = await drillSession();
+    const { splitId, shares } = await session.splitPhrase(secretId, TEST_PASSWORD, TWO_OF_THREE);
+    const [a, , c] = shares[0] ?? [];
+    const { drillId, positions } = await session.startDrill(secretId, { kind: 'shares', splitId });
+    expect(positions).toEqual([]);
+    expect(await session.checkDrillShares(drillId, [c ?? '', a ?? ''])).toEqual({ passed: true });
+    expect(drillsOf(session)).toEqual([expect.objectContaining({ backup: { kind: 'shares', splitId }, passed: true })]);
+    const stored = plaintextOf(session);
+    for (const share of [a, c]) expect(stored).not.toContain((share ?? '').split(' ').slice(4, 8).join(' '));
+  });
+
+  it('refuses shares of an earlier split, too few shares and a drill of a replaced split, storing nothing', async () => {
+    const { session, secretId } = await drillSession();
+    const first = await session.splitPhrase(secretId, TEST_PASSWORD, TWO_OF_THREE);
+    const second = await session.splitPhrase(secretId, TEST_PASSWORD, TWO_OF_THREE);
+    const { drillId } = await session.startDrill(secretId, { kind: 'shares', splitId: second.splitId });
+    const [a, b] = first.shares[0] ?? [];
+    expect(await session.checkDrillShares(drillId, [a ?? '', b ?? ''])).toMatchObject({
+      passed: false,
+      problem: { id: 'core.keys:drill.otherSplit' },
+    });
+    const [mine] = second.shares[0] ?? [];
+    await expect(session.checkDrillShares(drillId, [mine ?? ''])).rejects.toMatchObject({
+      code: 'KEYS_SHARE_TOO_FEW',
+    });
+    await expect(session.startDrill(secretId, { kind: 'shares', splitId: first.splitId })).rejects.toMatchObject({
+      code: 'VAULT_DRILL_GONE',
+    });
+    expect(drillsOf(session)).toEqual([]);
+  });
+});
