@@ -9,13 +9,14 @@ import { DRILL_WORDS_ASKED, DRILL_WRONG_CHECKS } from './vaultDrills';
 import type { VaultSession } from './vaultSession';
 
 const WORDS = TEST_PHRASE.split(' ');
+/** When the window says a drill ended (its clock: the one the schedule is read by). */
+const AT = 1_800_000_000_000;
 const TWO_OF_THREE = { groupThreshold: 1, groups: [{ threshold: 2, guardians: ['Ana', 'Ben', 'Chloé'] }] };
 
 async function drillSession() {
-  let now = 1_700_000_000_000;
-  const t = await createdTestSession({ now: () => now });
+  const t = await createdTestSession();
   const secretId = t.session.store.getState().secrets[0]?.id ?? '';
-  return { ...t, secretId, later: (ms: number) => (now += ms) };
+  return { ...t, secretId };
 }
 
 const drillsOf = (session: VaultSession) => session.store.getState().secrets[0]?.drills ?? [];
@@ -24,16 +25,15 @@ const plaintextOf = (session: VaultSession) =>
 
 describe('a phrase drill', () => {
   it('asks three distinct positions, and records a pass once the words are right', async () => {
-    const { session, secretId, later } = await drillSession();
+    const { session, secretId } = await drillSession();
     const { drillId, positions } = await session.startDrill(secretId, { kind: 'phrase' });
     expect(new Set(positions).size).toBe(DRILL_WORDS_ASKED);
     expect(positions.every((p) => p >= 0 && p < WORDS.length)).toBe(true);
-    const at = later(1000);
     const answers = positions.map((p) => ` ${(WORDS[p] ?? '').toUpperCase()} `);
-    expect(await session.checkDrillWords(drillId, answers)).toEqual({ passed: true });
-    expect(drillsOf(session)).toEqual([{ at, backup: { kind: 'phrase' }, passed: true }]);
+    expect(await session.checkDrillWords(drillId, answers, AT)).toEqual({ passed: true });
+    expect(drillsOf(session)).toEqual([{ at: AT, backup: { kind: 'phrase' }, passed: true }]);
     // The drill is over: it cannot be checked again.
-    await expect(session.checkDrillWords(drillId, answers)).rejects.toMatchObject({ code: 'VAULT_DRILL_GONE' });
+    await expect(session.checkDrillWords(drillId, answers, AT)).rejects.toMatchObject({ code: 'VAULT_DRILL_GONE' });
     session.lock();
     await session.unlock(TEST_PASSWORD);
     expect(drillsOf(session)).toHaveLength(1);
@@ -44,13 +44,13 @@ describe('a phrase drill', () => {
     const { drillId, positions } = await session.startDrill(secretId, { kind: 'phrase' });
     const answers = positions.map((p) => WORDS[p] ?? '');
     answers[1] = 'zoo';
-    const check = await session.checkDrillWords(drillId, answers);
+    const check = await session.checkDrillWords(drillId, answers, AT);
     expect(check).toMatchObject({
       passed: false,
       problem: { id: 'core.keys:drill.wrongWord', values: { position: (positions[1] ?? 0) + 1 } },
     });
     expect(drillsOf(session)).toEqual([]);
-    await session.failDrill(drillId);
+    await session.failDrill(drillId, AT);
     expect(drillsOf(session)).toEqual([expect.objectContaining({ backup: { kind: 'phrase' }, passed: false })]);
     expect(plaintextOf(session)).not.toContain('zoo');
   });
@@ -59,11 +59,11 @@ describe('a phrase drill', () => {
     const { session, secretId } = await drillSession();
     const cancelled = await session.startDrill(secretId, { kind: 'phrase' });
     await session.cancelDrill(cancelled.drillId);
-    await expect(session.failDrill(cancelled.drillId)).rejects.toMatchObject({ code: 'VAULT_DRILL_GONE' });
+    await expect(session.failDrill(cancelled.drillId, AT)).rejects.toMatchObject({ code: 'VAULT_DRILL_GONE' });
     const open = await session.startDrill(secretId, { kind: 'phrase' });
     session.lock();
     await session.unlock(TEST_PASSWORD);
-    await expect(session.checkDrillWords(open.drillId, [])).rejects.toMatchObject({ code: 'VAULT_DRILL_GONE' });
+    await expect(session.checkDrillWords(open.drillId, [], AT)).rejects.toMatchObject({ code: 'VAULT_DRILL_GONE' });
     expect(drillsOf(session)).toEqual([]);
   });
 
@@ -71,16 +71,16 @@ describe('a phrase drill', () => {
     const { session, secretId } = await drillSession();
     for (let i = 0; i < DRILL_WRONG_CHECKS; i++) {
       const { drillId } = await session.startDrill(secretId, { kind: 'phrase' });
-      expect(await session.checkDrillWords(drillId, ['x', 'x', 'x'])).toMatchObject({ passed: false });
+      expect(await session.checkDrillWords(drillId, ['x', 'x', 'x'], AT)).toMatchObject({ passed: false });
     }
     const { drillId, positions } = await session.startDrill(secretId, { kind: 'phrase' });
     const right = positions.map((p) => WORDS[p] ?? '');
-    await expect(session.checkDrillWords(drillId, right)).rejects.toMatchObject({ code: 'VAULT_DRILL_TRIES' });
+    await expect(session.checkDrillWords(drillId, right, AT)).rejects.toMatchObject({ code: 'VAULT_DRILL_TRIES' });
     session.lock();
     await session.unlock(TEST_PASSWORD);
     const again = await session.startDrill(secretId, { kind: 'phrase' });
     const words = again.positions.map((p) => WORDS[p] ?? '');
-    expect(await session.checkDrillWords(again.drillId, words)).toEqual({ passed: true });
+    expect(await session.checkDrillWords(again.drillId, words, AT)).toEqual({ passed: true });
   });
 });
 
@@ -91,7 +91,7 @@ describe('a split drill', () => {
     const [a, , c] = shares[0] ?? [];
     const { drillId, positions } = await session.startDrill(secretId, { kind: 'shares', splitId });
     expect(positions).toEqual([]);
-    expect(await session.checkDrillShares(drillId, [c ?? '', a ?? ''])).toEqual({ passed: true });
+    expect(await session.checkDrillShares(drillId, [c ?? '', a ?? ''], AT)).toEqual({ passed: true });
     expect(drillsOf(session)).toEqual([expect.objectContaining({ backup: { kind: 'shares', splitId }, passed: true })]);
     const stored = plaintextOf(session);
     for (const share of [a, c]) expect(stored).not.toContain((share ?? '').split(' ').slice(4, 8).join(' '));
@@ -103,12 +103,12 @@ describe('a split drill', () => {
     const second = await session.splitPhrase(secretId, TEST_PASSWORD, TWO_OF_THREE);
     const { drillId } = await session.startDrill(secretId, { kind: 'shares', splitId: second.splitId });
     const [a, b] = first.shares[0] ?? [];
-    expect(await session.checkDrillShares(drillId, [a ?? '', b ?? ''])).toMatchObject({
+    expect(await session.checkDrillShares(drillId, [a ?? '', b ?? ''], AT)).toMatchObject({
       passed: false,
       problem: { id: 'core.keys:drill.otherSplit' },
     });
     const [mine] = second.shares[0] ?? [];
-    await expect(session.checkDrillShares(drillId, [mine ?? ''])).rejects.toMatchObject({
+    await expect(session.checkDrillShares(drillId, [mine ?? ''], AT)).rejects.toMatchObject({
       code: 'KEYS_SHARE_TOO_FEW',
     });
     await expect(session.startDrill(secretId, { kind: 'shares', splitId: first.splitId })).rejects.toMatchObject({

@@ -1,7 +1,8 @@
 // Running recovery drills against the unlocked vault. The words or shares the person types are
 // checked here, where the secret is, and only the outcome is kept (recoveryDrills.ts). A drill is
 // open from its start until it passes, the person ends it as failed, or Cairn locks; cancelling
-// one stores nothing.
+// one stores nothing. A drill ends at the time the window gives (`at`): the schedule is read by the
+// windows' clock, so its records are kept on that clock too.
 import { equalBytes } from '../bytes';
 import { VaultError } from '../errors/vault';
 import { type Message, msg } from '../i18n/message';
@@ -59,7 +60,7 @@ export class DrillDesk {
   private readonly open = new Map<string, OpenDrill>();
   private wrongChecks = 0;
 
-  constructor(private readonly ids: () => { newId: () => string; now: number }) {}
+  constructor(private readonly newId: () => string) {}
 
   /**
    * Opens a drill of one backup of a secret (one drills check: see drillBackups). Throws
@@ -70,7 +71,7 @@ export class DrillDesk {
     if (!drillBackups(secret).some((b) => sameBackup(b.backup, backup))) throw gone();
     const positions =
       backup.kind === 'phrase' ? pickWordPositions(phraseWords(secret).length, DRILL_WORDS_ASKED, random) : [];
-    const drillId = this.ids().newId();
+    const drillId = this.newId();
     this.open.set(drillId, { secretId, backup, positions });
     return { drillId, positions };
   }
@@ -80,7 +81,7 @@ export class DrillDesk {
    * recorded and the drill ends. Wrong: the first wrong position, and nothing stored. Throws
    * VAULT_DRILL_GONE, VAULT_DRILL_TRIES once DRILL_WRONG_CHECKS wrong checks were made since unlock.
    */
-  async checkWords(vault: UnlockedVault, drillId: string, answers: readonly string[]): Promise<DrillCheck> {
+  async checkWords(vault: UnlockedVault, drillId: string, answers: readonly string[], at: number): Promise<DrillCheck> {
     const drill = this.drill(drillId, 'phrase');
     if (this.wrongChecks >= DRILL_WRONG_CHECKS)
       throw new VaultError('VAULT_DRILL_TRIES', msg('core.keys:drill.tooManyTries'));
@@ -89,7 +90,7 @@ export class DrillDesk {
       this.wrongChecks += 1;
       return { passed: false, problem: msg('core.keys:drill.wrongWord', { position: wrong }) };
     }
-    await this.end(vault, drillId, true);
+    await this.end(vault, drillId, true, at);
     return { passed: true };
   }
 
@@ -98,7 +99,12 @@ export class DrillDesk {
    * back the vault's secret. Passed: recorded, and the drill ends. Throws what parseShare and
    * combineShares throw (a bad checksum, shares of different sets, too few), VAULT_DRILL_GONE.
    */
-  async checkShares(vault: UnlockedVault, drillId: string, mnemonics: readonly string[]): Promise<DrillCheck> {
+  async checkShares(
+    vault: UnlockedVault,
+    drillId: string,
+    mnemonics: readonly string[],
+    at: number,
+  ): Promise<DrillCheck> {
     const drill = this.drill(drillId, 'shares');
     const secret = vault.keyring.secret(drill.secretId);
     const split = currentSplit(secret.shareSplits);
@@ -118,14 +124,14 @@ export class DrillDesk {
     } finally {
       for (const share of shares) share.value.fill(0);
     }
-    await this.end(vault, drillId, true);
+    await this.end(vault, drillId, true, at);
     return { passed: true };
   }
 
   /** Ends a drill the person could not pass: the failure is recorded. Throws VAULT_DRILL_GONE. */
-  fail(vault: UnlockedVault, drillId: string): Promise<void> {
+  fail(vault: UnlockedVault, drillId: string, at: number): Promise<void> {
     this.drill(drillId);
-    return this.end(vault, drillId, false);
+    return this.end(vault, drillId, false, at);
   }
 
   /** Closes a drill and records nothing. */
@@ -145,9 +151,10 @@ export class DrillDesk {
     return drill;
   }
 
-  private async end(vault: UnlockedVault, drillId: string, passed: boolean): Promise<void> {
+  private async end(vault: UnlockedVault, drillId: string, passed: boolean, at: number): Promise<void> {
     const drill = this.drill(drillId);
-    const record: DrillRecord = { at: this.ids().now, backup: drill.backup, passed };
+    if (!Number.isFinite(at)) throw new RangeError('a drill ends at a time');
+    const record: DrillRecord = { at, backup: drill.backup, passed };
     await vault.write((c) => ({ contents: addDrillRecord(c, drill.secretId, record), value: undefined }));
     this.open.delete(drillId);
   }

@@ -70,7 +70,7 @@ export type AddOutcome = Omit<AddResult, 'contents'>;
  * VAULT_DRILL_TRIES.
  */
 export class VaultSession extends VaultSessionBase {
-  private readonly drills = new DrillDesk(() => this.ids());
+  private readonly drills = new DrillDesk(() => this.options.newId());
 
   override lock(reason: 'user' | 'idle' | 'changed' = 'user'): void {
     this.drills.clear();
@@ -262,19 +262,19 @@ export class VaultSession extends VaultSessionBase {
     return this.drills.start(this.requireUnlocked(), secretId, backup);
   }
 
-  /** Checks a phrase drill's words; a pass is recorded (see DrillDesk.checkWords). */
-  checkDrillWords(drillId: string, answers: readonly string[]) {
-    return this.serial(() => this.drills.checkWords(this.requireUnlocked(), drillId, answers));
+  /** Checks a phrase drill's words; a pass is recorded as of `at` (see DrillDesk.checkWords). */
+  checkDrillWords(drillId: string, answers: readonly string[], at: number) {
+    return this.serial(() => this.drills.checkWords(this.requireUnlocked(), drillId, answers, at));
   }
 
-  /** Checks a split drill's shares; a pass is recorded (see DrillDesk.checkShares). */
-  checkDrillShares(drillId: string, shares: readonly string[]) {
-    return this.serial(() => this.drills.checkShares(this.requireUnlocked(), drillId, shares));
+  /** Checks a split drill's shares; a pass is recorded as of `at` (see DrillDesk.checkShares). */
+  checkDrillShares(drillId: string, shares: readonly string[], at: number) {
+    return this.serial(() => this.drills.checkShares(this.requireUnlocked(), drillId, shares, at));
   }
 
-  /** Ends a drill the person could not pass, recording the failure. */
-  failDrill(drillId: string) {
-    return this.serial(() => this.drills.fail(this.requireUnlocked(), drillId));
+  /** Ends a drill the person could not pass, recording the failure as of `at`. */
+  failDrill(drillId: string, at: number) {
+    return this.serial(() => this.drills.fail(this.requireUnlocked(), drillId, at));
   }
 
   /** Closes a drill without recording anything. */
