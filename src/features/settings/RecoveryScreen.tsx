@@ -9,13 +9,14 @@ import { useT } from '@/lib/i18n';
 import { useVault } from '@/lib/vault/vault';
 import { secretTitle } from './backupWording';
 import { GuardianList } from './GuardianList';
+import { DrillInterval, SecretDrills } from './RecoveryDrills';
 import { ShareHandout } from './ShareHandout';
 import { SplitForm } from './SplitForm';
 import styles from './settings.module.css';
 
 type Handout = { made: MadeSplit; request: SplitRequest };
 
-/** One phrase: its guardians, and the way to split it (again) and hand the shares out. */
+/** One phrase: its guardians, its drills, and the way to split it (again) and hand the shares out. */
 function PhraseRecovery({ secret }: { secret: SecretSummary }) {
   const t = useT('settings');
   const accounts = useVault((s) => s.accounts);
@@ -40,6 +41,7 @@ function PhraseRecovery({ secret }: { secret: SecretSummary }) {
       ) : (
         <>
           <GuardianList splits={secret.shareSplits} wallet={wallet} />
+          {!splitting && <SecretDrills secret={secret} />}
           {splitting ? (
             <>
               {hasSplit && <p className={ui.noticeWarning}>{t('settings:recovery.replaceNote')}</p>}
@@ -58,7 +60,10 @@ function PhraseRecovery({ secret }: { secret: SecretSummary }) {
   );
 }
 
-/** Settings → Recovery: each recovery phrase's guardians, and splitting a phrase into shares for them. */
+/**
+ * Settings → Recovery: each recovery phrase's guardians and drills, splitting a phrase into shares
+ * for guardians, and how often drills are asked for.
+ */
 export function RecoveryScreen() {
   const t = useT('settings');
   const secrets = useVault((s) => s.secrets);
@@ -70,6 +75,7 @@ export function RecoveryScreen() {
       {phrases.map((secret) => (
         <PhraseRecovery key={secret.id} secret={secret} />
       ))}
+      {phrases.length > 0 && <DrillInterval />}
     </Screen>
   );
 }
