@@ -1,12 +1,19 @@
 // Drills against a real vault session: the phrase's words and a split's shares checked where the
 // secret is; a pass or a failure the person ends with recorded (never what was typed); a wrong
 // answer, a cancelled drill or a lock store nothing; wrong checks bounded per unlock.
+
+import { HDKey } from '@scure/bip32';
 import { describe, expect, it } from 'vitest';
-import { createdTestSession, TEST_PASSWORD, TEST_PHRASE } from '@/testing/vaultFixtures';
+import { createdTestSession, hdAccount, TEST_PASSWORD, TEST_PHRASE } from '@/testing/vaultFixtures';
+import { addressOfPrivateKey } from '../keys/privateKey';
+import { parseShare } from '../keys/slip39/share';
+import { splitMasterSecret } from '../keys/slip39/slip39';
+import { newSplit } from './shareSplits';
 import type { UnlockedVault } from './unlockedVault';
 import { encodeContents } from './vaultContents';
 import { DRILL_WORDS_ASKED, DRILL_WRONG_CHECKS } from './vaultDrills';
 import type { VaultSession } from './vaultSession';
+import { addShareSplit } from './vaultShares';
 
 const WORDS = TEST_PHRASE.split(' ');
 /** When the window says a drill ended (its clock: the one the schedule is read by). */
@@ -115,5 +122,36 @@ describe('a split drill', () => {
       code: 'VAULT_DRILL_GONE',
     });
     expect(drillsOf(session)).toEqual([]);
+  });
+});
+
+describe('a drill of a wallet made as shares', () => {
+  const FIRST = "m/44'/60'/0'/0/0";
+  it('decrypts the shares with the wallet’s passphrase and compares the master secret', async () => {
+    const { session } = await drillSession();
+    const masterSecret = crypto.getRandomValues(new Uint8Array(16));
+    const scheme = { groupThreshold: 1, groups: [{ threshold: 2, count: 3 }] };
+    const [shares = []] = await splitMasterSecret({ masterSecret, passphrase: 'TREZOR', ...scheme });
+    await session.add(
+      {
+        kind: 'masterSecret',
+        masterSecret: masterSecret.slice(),
+        passphrase: new TextEncoder().encode('TREZOR'),
+        origin: 'imported-shares',
+        backedUp: true,
+      },
+      [hdAccount(0, addressOfPrivateKey(HDKey.fromMasterSeed(masterSecret).derive(FIRST).privateKey as Uint8Array))],
+    );
+    const secretId = session.store.getState().secrets.find((s) => s.kind === 'masterSecret')?.id ?? '';
+    const request = { groupThreshold: 1, groups: [{ threshold: 2, guardians: ['Ana', 'Ben', 'Chloé'] }] };
+    const split = newSplit(request, parseShare(shares[0] ?? '').identifier, { id: 'split-1', now: 1 });
+    const vault = (session as unknown as { unlocked: UnlockedVault }).unlocked;
+    await vault.write((c) => ({ contents: addShareSplit(c, secretId, split), value: undefined }));
+
+    await expect(session.startDrill(secretId, { kind: 'phrase' })).rejects.toMatchObject({ code: 'VAULT_DRILL_GONE' });
+    const { drillId } = await session.startDrill(secretId, { kind: 'shares', splitId: 'split-1' });
+    expect(await session.checkDrillShares(drillId, [shares[1] ?? '', shares[2] ?? ''], AT)).toEqual({ passed: true });
+    const drilled = session.store.getState().secrets.find((s) => s.id === secretId);
+    expect(drilled?.drills).toEqual([{ at: AT, backup: { kind: 'shares', splitId: 'split-1' }, passed: true }]);
   });
 });

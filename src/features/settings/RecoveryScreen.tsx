@@ -60,6 +60,21 @@ function PhraseRecovery({ secret }: { secret: SecretSummary }) {
   );
 }
 
+/** A wallet made as shares: its guardians and the drills of its split. */
+function SplitWalletDrills({ secret }: { secret: SecretSummary }) {
+  const accounts = useVault((s) => s.accounts);
+  const titleId = `recovery-${secret.id}`;
+  return (
+    <section className={ui.section} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.cardTitle}>
+        <T message={secretTitle(secret, accounts)} />
+      </h2>
+      <GuardianList splits={secret.shareSplits} wallet={secretTitle(secret, accounts, true)} />
+      <SecretDrills secret={secret} />
+    </section>
+  );
+}
+
 /**
  * Settings → Recovery: each recovery phrase's guardians and drills, splitting a phrase into shares
  * for guardians, and how often drills are asked for.
@@ -68,6 +83,8 @@ export function RecoveryScreen() {
   const t = useT('settings');
   const secrets = useVault((s) => s.secrets);
   const phrases = secrets.filter((s) => s.kind === 'phrase');
+  // A wallet made as shares has no phrase to split here, but its split is drilled like a phrase's.
+  const splitWallets = secrets.filter((s) => s.kind === 'masterSecret' && currentSplit(s.shareSplits));
   return (
     <Screen title={t('settings:recovery.title')}>
       <p className={styles.intro}>{t('settings:recovery.intro')}</p>
@@ -75,7 +92,10 @@ export function RecoveryScreen() {
       {phrases.map((secret) => (
         <PhraseRecovery key={secret.id} secret={secret} />
       ))}
-      {phrases.length > 0 && <DrillInterval />}
+      {splitWallets.map((secret) => (
+        <SplitWalletDrills key={secret.id} secret={secret} />
+      ))}
+      {phrases.length + splitWallets.length > 0 && <DrillInterval />}
     </Screen>
   );
 }
