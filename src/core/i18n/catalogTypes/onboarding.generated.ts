@@ -210,6 +210,7 @@ declare module '../message' {
     "onboarding:shares.restoring": undefined;
     "onboarding:shares.scanHint": undefined;
     "onboarding:shares.scanLabel": undefined;
+    "onboarding:shares.scanWhat": undefined;
     "onboarding:shares.shareHint": undefined;
     "onboarding:shares.shareLabel": { "number": number | bigint };
     "onboarding:shares.summary": { "count": number };
