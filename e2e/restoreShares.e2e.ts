@@ -6,6 +6,7 @@ import { HDKey } from '@scure/bip32';
 import type { Page } from 'playwright-core';
 import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screen } from '../src/app/paths.ts';
 import { DEFAULT_PATH_TEMPLATE } from '../src/core/keys/derivationPath.ts';
 import { deriveAddresses } from '../src/core/keys/hd.ts';
 import { combineMnemonics } from '../src/core/keys/slip39/slip39.ts';
@@ -138,6 +139,12 @@ describe('restoring from recovery shares', () => {
     const seed = await combineMnemonics([shares[0] ?? '', shares[2] ?? '']);
     const [first] = deriveAddresses(seed, DEFAULT_PATH_TEMPLATE, 0, 1);
     expect(created).toBe(`Account 1 — ${short(first?.address ?? '')}`);
+    // Its guardians are listed in Settings → Recovery (an in-page move: a reload would lock).
+    await page.evaluate((path) => {
+      location.hash = path;
+    }, screen('settingsRecovery').path);
+    const guardians = page.getByRole('list', { name: /^Guardians of / });
+    await expect.poll(() => guardians.textContent()).toContain('Chloé: share 3, handed out on');
 
     const { page: fresh } = await openRestore();
     for (const [n, share] of [shares[2], shares[0]].entries()) {

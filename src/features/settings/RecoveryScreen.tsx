@@ -15,7 +15,10 @@ import styles from './settings.module.css';
 
 type Handout = { made: MadeSplit; request: SplitRequest };
 
-/** One phrase: its guardians, and the way to split it (again) and hand the shares out. */
+/**
+ * One phrase: its guardians, and the way to split it (again) and hand the shares out; or a wallet
+ * made as shares: its guardians.
+ */
 function PhraseRecovery({ secret }: { secret: SecretSummary }) {
   const t = useT('settings');
   const accounts = useVault((s) => s.accounts);
@@ -50,7 +53,7 @@ function PhraseRecovery({ secret }: { secret: SecretSummary }) {
       ) : (
         <>
           <GuardianList splits={secret.shareSplits} wallet={wallet} />
-          {splitting ? (
+          {secret.kind !== 'phrase' ? null : splitting ? (
             <>
               {hasSplit && <p className={ui.noticeWarning}>{t('settings:recovery.replaceNote')}</p>}
               <SplitForm secret={secret} onMade={made} onCancel={() => setSplitting(false)} />
@@ -72,7 +75,7 @@ function PhraseRecovery({ secret }: { secret: SecretSummary }) {
 export function RecoveryScreen() {
   const t = useT('settings');
   const secrets = useVault((s) => s.secrets);
-  const phrases = secrets.filter((s) => s.kind === 'phrase');
+  const phrases = secrets.filter((s) => s.kind === 'phrase' || (s.kind === 'masterSecret' && s.shareSplits.length > 0));
   return (
     <Screen title={t('settings:recovery.title')}>
       <p className={styles.intro}>{t('settings:recovery.intro')}</p>
