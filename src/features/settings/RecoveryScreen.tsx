@@ -1,24 +1,28 @@
 import { useState } from 'react';
 import { Screen } from '@/components/Screen';
+import { ShareHandout } from '@/components/shares/ShareHandout';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { currentSplit, type SplitRequest } from '@/core/vault/shareSplits';
 import type { MadeSplit } from '@/core/vault/vaultShares';
 import type { SecretSummary } from '@/core/vault/vaultState';
 import { useT } from '@/lib/i18n';
-import { useVault } from '@/lib/vault/vault';
+import { useVault, useVaultSession } from '@/lib/vault/vault';
 import { secretTitle } from './backupWording';
 import { GuardianList } from './GuardianList';
-import { ShareHandout } from './ShareHandout';
 import { SplitForm } from './SplitForm';
 import styles from './settings.module.css';
 
 type Handout = { made: MadeSplit; request: SplitRequest };
 
-/** One phrase: its guardians, and the way to split it (again) and hand the shares out. */
+/**
+ * One phrase: its guardians, and the way to split it (again) and hand the shares out; or a wallet
+ * made as shares: its guardians.
+ */
 function PhraseRecovery({ secret }: { secret: SecretSummary }) {
   const t = useT('settings');
   const accounts = useVault((s) => s.accounts);
+  const session = useVaultSession();
   const [splitting, setSplitting] = useState(false);
   const [handout, setHandout] = useState<Handout>();
   const wallet = secretTitle(secret, accounts, true);
@@ -36,11 +40,20 @@ function PhraseRecovery({ secret }: { secret: SecretSummary }) {
         <T message={secretTitle(secret, accounts)} />
       </h2>
       {handout ? (
-        <ShareHandout secret={secret} wallet={wallet} {...handout} onDone={() => setHandout(undefined)} />
+        <ShareHandout
+          made={handout.made}
+          request={handout.request}
+          wallet={wallet}
+          of={{ restores: 'phrase', language: secret.language, hasPassphrase: secret.hasPassphrase }}
+          onHandedOut={(place) =>
+            session.confirmShareHandedOut({ secretId: secret.id, splitId: handout.made.splitId, ...place })
+          }
+          onDone={() => setHandout(undefined)}
+        />
       ) : (
         <>
           <GuardianList splits={secret.shareSplits} wallet={wallet} />
-          {splitting ? (
+          {secret.kind !== 'phrase' ? null : splitting ? (
             <>
               {hasSplit && <p className={ui.noticeWarning}>{t('settings:recovery.replaceNote')}</p>}
               <SplitForm secret={secret} onMade={made} onCancel={() => setSplitting(false)} />
@@ -62,7 +75,7 @@ function PhraseRecovery({ secret }: { secret: SecretSummary }) {
 export function RecoveryScreen() {
   const t = useT('settings');
   const secrets = useVault((s) => s.secrets);
-  const phrases = secrets.filter((s) => s.kind === 'phrase');
+  const phrases = secrets.filter((s) => s.kind === 'phrase' || (s.kind === 'masterSecret' && s.shareSplits.length > 0));
   return (
     <Screen title={t('settings:recovery.title')}>
       <p className={styles.intro}>{t('settings:recovery.intro')}</p>
