@@ -25,7 +25,11 @@ afterEach(() => {
 
 /** A camera that shows whatever the test holds in front of it; `stopped` counts its stops. */
 function fakeCamera() {
-  const camera = { show: (_text: string) => undefined as void, stopped: 0, started: 0 };
+  const camera: { show: (text: string) => void; stopped: number; started: number } = {
+    show: () => {},
+    stopped: 0,
+    started: 0,
+  };
   const starter: QrCameraStarter = async (_video, onText) => {
     camera.started++;
     camera.show = onText;
