@@ -72,6 +72,7 @@ export async function benchPasskeyAccount(held: Held): Promise<string> {
     'passkey account (OpenZeppelin Account + MultiSignerERC7913 + ERC7913WebAuthnVerifier + ERC7821, EIP-7702), gasUsed of mined transactions:',
     line('osaka', osaka),
     line('prague', prague),
+    `  the passkey account's 1 ETH send is ${(Number(osaka.passkeySend) / Number(osaka.plainSend)).toFixed(2)}× a plain EOA send on osaka (the smart account's 1 ETH with another's gas is in smart-account)`,
     `  without the precompile the send costs ${gas(prague.passkeySend - osaka.passkeySend)} more (${(Number(prague.passkeySend) / Number(osaka.passkeySend)).toFixed(2)}×)`,
   ].join('\n');
 }

@@ -90,6 +90,8 @@ export type GasFigures = {
   upgradeBatch: bigint;
   /** The three run as the account, another account sending the transaction and paying its gas. */
   sponsored: bigint;
+  /** 1 ETH alone run as the account, another account paying: the passkey account's send's match. */
+  sponsoredEth: bigint;
 };
 
 /**
@@ -152,7 +154,17 @@ export async function measureBatchGas(nodeUrl: string): Promise<GasFigures> {
       nowSeconds: (await node.getBlock()).timestamp,
     }),
   );
-  return { separate, batch, upgradeBatch, sponsored };
+  const oneEth: ExecutionCall[] = [{ to: ethTo, value: parseEther('1'), data: '0x' }];
+  const sponsoredEth = await gasUsed(
+    payer,
+    await sponsoredBatch(signing, account, upgraded, {
+      payer: payer.address,
+      calls: oneEth,
+      accountNonce: await nonceOf(account.address),
+      nowSeconds: (await node.getBlock()).timestamp,
+    }),
+  );
+  return { separate, batch, upgradeBatch, sponsored, sponsoredEth };
 }
 
 const gas = (value: bigint) => value.toLocaleString('en-US');
@@ -168,6 +180,7 @@ export function gasLines(figures: GasFigures, upgrade: bigint): string[] {
     `    1 batch, upgraded account        ${gas(figures.batch).padStart(9)}   ${against(figures.batch, separate)}   (type 2, to itself, execute in batch mode)`,
     `    1 batch with the upgrade         ${gas(figures.upgradeBatch).padStart(9)}   ${against(figures.upgradeBatch, separate)}   (a plain account's first batch, type 4 carrying its authorization)`,
     `    1 batch, gas paid by another     ${gas(figures.sponsored).padStart(9)}   ${against(figures.sponsored, separate)}   (the payer redeems a delegation for exactly these calls at the DelegationManager)`,
+    `    1 ETH alone, gas paid by another ${gas(figures.sponsoredEth).padStart(9)}   (the same redemption for one call; the passkey account's 1 ETH send is in passkey-account)`,
     `    the upgrade on its own           ${gas(upgrade).padStart(9)}   (type 4 to itself, no call)`,
   ];
 }

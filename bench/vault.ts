@@ -1,6 +1,7 @@
 // Vault figures (Node, same V8 as Chromium): unlock at the real KDF parameters against the bare
-// PBKDF2 alone, unlock with 1 and 50 HD accounts. Keystore figures are in keystore.ts.
-import { fromBase64 } from '../src/core/bytes.ts';
+// PBKDF2 alone, unlock with 1 and 50 HD accounts, and unlock with a passkey's PRF output (the
+// person's touch excluded) against the password. Keystore figures are in keystore.ts.
+import { fromBase64, toBase64Url } from '../src/core/bytes.ts';
 import { deriveAddresses, nfkdBytes, seedFromPhrase } from '../src/core/keys/hd.ts';
 import { generatePhrase } from '../src/core/keys/phrase.ts';
 import type { SettingsSchema } from '../src/core/session/settingsSchema.ts';
@@ -60,6 +61,31 @@ async function vaultWith(accounts: number) {
   return { repository, settings, options };
 }
 
+/**
+ * Median unlock times of one vault with the password and with a passkey's PRF output (HKDF, then
+ * the data key unwrapped): what Cairn does after the authenticator answers.
+ */
+async function passkeyAgainstPassword(runs: number): Promise<{ passkey: number; password: number }> {
+  const { options } = await vaultWith(1);
+  const session = new VaultSession(options);
+  await session.init();
+  await session.unlock(PASSWORD);
+  const prfOutput = crypto.getRandomValues(new Uint8Array(32));
+  const credentialId = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+  const salt = crypto.getRandomValues(new Uint8Array(32));
+  await session.addPasskey(PASSWORD, { credentialId, name: 'Bench', salt, prfOutput: prfOutput.slice() });
+  session.lock();
+  const password = await time(runs, async () => {
+    await session.unlock(PASSWORD);
+    session.lock();
+  });
+  const passkey = await time(runs, async () => {
+    await session.unlockWithPasskey(credentialId, prfOutput.slice());
+    session.lock();
+  });
+  return { passkey: median(passkey), password: median(password) };
+}
+
 export async function benchVault(run: BenchRun): Promise<string> {
   const runs = sized(run, 5, 1);
   const lines: string[] = [];
@@ -98,6 +124,7 @@ export async function benchVault(run: BenchRun): Promise<string> {
       );
     }
   }
+  const passkey = await passkeyAgainstPassword(runs);
   const bareMedian = median(bare);
   lines.push(
     `Vault unlock (PBKDF2-SHA256, ${VAULT_KDF_ITERATIONS.toLocaleString('en-US')} iterations; median of ${runs})`,
@@ -105,6 +132,7 @@ export async function benchVault(run: BenchRun): Promise<string> {
     `  unlock, 1 HD account                   ${ms(unlockTimes[1] ?? NaN)}   ratio to bare KDF ${((unlockTimes[1] ?? NaN) / bareMedian).toFixed(2)}×`,
     `  unlock, 50 HD accounts                 ${ms(unlockTimes[50] ?? NaN)}   ratio to bare KDF ${((unlockTimes[50] ?? NaN) / bareMedian).toFixed(2)}×   budget 1000 ms: ${(unlockTimes[50] ?? Infinity) < 1000 ? 'within budget' : 'OVER BUDGET'}`,
     `  unlock + derive all 50 private keys    ${ms(fullDerive50)}`,
+    `  unlock with a passkey, 1 HD account    ${passkey.passkey.toFixed(1)} ms   against the password ${ms(passkey.password)}: ${(passkey.passkey / passkey.password).toFixed(3)}×   budget 1.1×: ${passkey.passkey <= 1.1 * passkey.password ? 'within budget' : 'OVER BUDGET'} (the person's touch excluded)`,
   );
 
   return lines.join('\n');

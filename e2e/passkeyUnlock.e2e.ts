@@ -90,6 +90,40 @@ describe('unlocking with a passkey', () => {
     await nav(page).waitFor();
   });
 
+  it("refuses a second authenticator's passkey, made for another vault; the password still unlocks", async () => {
+    const { page, cdp, authenticatorId } = await openDemoWallet(env, true);
+    await addPasskey(page, 'First key');
+    await page.getByText('“First key” now unlocks Cairn.').waitFor();
+    await new AppShell(page).lock();
+    await unlockHeading(page).waitFor();
+    const before = await readStoredVault(page);
+    // The first authenticator is gone; the second holds a passkey of its own for this site.
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    const second = await addAuthenticator(page, true);
+    await page.evaluate(async () => {
+      const random = () => crypto.getRandomValues(new Uint8Array(16));
+      await navigator.credentials.create({
+        publicKey: {
+          rp: { name: 'Another vault' },
+          user: { id: random(), name: 'other', displayName: 'other' },
+          challenge: random(),
+          pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+          authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+          extensions: { prf: { eval: { first: random() } } },
+        },
+      });
+    });
+    const held = await second.cdp.send('WebAuthn.getCredentials', { authenticatorId: second.authenticatorId });
+    expect(held.credentials).toHaveLength(1);
+    await page.getByRole('button', { name: 'Unlock with a passkey' }).click();
+    // The browser finds none of the vault's passkeys on it: nothing is used, nothing opened.
+    await page.getByRole('alert').filter({ hasText: 'No passkey was used' }).waitFor();
+    expect(await nav(page).count()).toBe(0);
+    expect(await readStoredVault(page)).toEqual(before);
+    await new Unlock(page).unlock(E2E_PASSWORD);
+    await nav(page).waitFor();
+  });
+
   it('refuses an authenticator without PRF, saying which ones work, and stores nothing', async () => {
     const { page } = await openDemoWallet(env, false);
     const before = await readStoredVault(page);

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Message } from '@/core/i18n/message';
 import { type Ur, UrDecoder } from '@/core/ur/ur';
-import { startQrCamera } from '@/lib/browser/qrCamera';
+import { useQrCamera } from '@/lib/browser/useQrCamera';
 import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
 import { QrImageField } from './QrImageField';
@@ -28,27 +28,14 @@ export function UrScanner({
 }) {
   const t = useT();
   const decoder = useRef(new UrDecoder());
-  const video = useRef<HTMLVideoElement>(null);
-  const stopCamera = useRef<(() => void) | undefined>(undefined);
-  const [camera, setCamera] = useState<'off' | 'starting' | 'on'>('off');
   const [progress, setProgress] = useState<{ known: number; total: number }>();
-  const [error, setError] = useState<Message | string>();
-
-  /** Counts camera starts and stops: a start that resolves after a later stop (or unmount) stops at once. */
-  const generation = useRef(0);
-  const stop = () => {
-    generation.current++;
-    stopCamera.current?.();
-    stopCamera.current = undefined;
-    setCamera('off');
-  };
-  useEffect(
-    () => () => {
-      generation.current++;
-      stopCamera.current?.();
-    },
-    [],
-  );
+  const [scanError, setError] = useState<Message | string>();
+  const camera = useQrCamera((text) => {
+    const problem = take(text);
+    if (problem !== undefined) setError(problem);
+  });
+  const stop = camera.stop;
+  const error = scanError ?? camera.error;
 
   /** Takes one scanned text; returns the sentence to show, if any. */
   const take = (text: string): Message | string | undefined => {
@@ -71,29 +58,9 @@ export function UrScanner({
     }
   };
 
-  const fromCamera = (text: string) => {
-    const problem = take(text);
-    if (problem !== undefined) setError(problem);
-  };
-
-  const start = async () => {
-    if (!video.current) return;
+  const start = () => {
     setError(undefined);
-    setCamera('starting');
-    const started = ++generation.current;
-    try {
-      const stopThis = await startQrCamera(video.current, fromCamera);
-      if (started !== generation.current) {
-        stopThis();
-        return;
-      }
-      stopCamera.current = stopThis;
-      setCamera('on');
-    } catch (e) {
-      if (started !== generation.current) return;
-      setCamera('off');
-      setError(errorMessage(e));
-    }
+    void camera.start();
   };
 
   const restart = () => {
@@ -105,8 +72,8 @@ export function UrScanner({
   return (
     <div className={ui.stack}>
       <div className={ui.actions}>
-        {camera === 'off' ? (
-          <button type="button" className={ui.secondary} onClick={() => void start()}>
+        {camera.state === 'off' ? (
+          <button type="button" className={ui.secondary} onClick={start}>
             {t('common:urScanner.start')}
           </button>
         ) : (
@@ -117,9 +84,9 @@ export function UrScanner({
       </div>
       {/* biome-ignore lint/a11y/useMediaCaption: the camera's own picture, without sound */}
       <video
-        ref={video}
+        ref={camera.video}
         className={styles.preview}
-        hidden={camera === 'off'}
+        hidden={camera.state === 'off'}
         aria-label={t('common:urScanner.cameraView', { what })}
       />
       {progress && (

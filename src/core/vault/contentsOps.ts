@@ -12,9 +12,13 @@ import { VaultError } from '../errors/vault';
 import { type Message, msg } from '../i18n/message';
 import { sameAddress } from '../keys/sameAddress';
 import type { PhraseLanguage } from '../keys/wordlists';
+import { currentSplit, restorableFromHandedOut, type ShareSplit } from './shareSplits';
 import type { BackupMethod, SecretOrigin, StoredSecret, VaultContents } from './vaultContents';
 
-/** A secret about to enter the vault (bytes the vault takes ownership of). */
+/**
+ * A secret about to enter the vault (bytes the vault takes ownership of), with the guardians it
+ * was split among, if any: a wallet made as shares, or a secret of a restored backup.
+ */
 export type NewSecret =
   | {
       kind: 'phrase';
@@ -23,6 +27,7 @@ export type NewSecret =
       language: PhraseLanguage;
       origin: SecretOrigin;
       backedUp: boolean;
+      shareSplits?: ShareSplit[];
     }
   | {
       kind: 'masterSecret';
@@ -30,8 +35,9 @@ export type NewSecret =
       passphrase: Uint8Array;
       origin: SecretOrigin;
       backedUp: boolean;
+      shareSplits?: ShareSplit[];
     }
-  | { kind: 'privateKey'; privateKey: Uint8Array; origin: SecretOrigin };
+  | { kind: 'privateKey'; privateKey: Uint8Array; origin: SecretOrigin; shareSplits?: ShareSplit[] };
 
 /** An account about to be added, with its address already derived and checked, as a flow knows it. */
 export type AccountSpec = {
@@ -104,7 +110,16 @@ export function defaultNamePrefix(spec: Pick<AccountSpec, 'source' | 'demo'>): M
 export type AddResult = { contents: VaultContents; added: Account[]; skipped: number; reusedSecret: boolean };
 type Ids = { newId: () => string; now: number };
 
-/** Adds a secret, or finds the identical one already there (then the new bytes are wiped). */
+/** The splits of `incoming` not already among `known` (the same split, by id, is kept once). */
+function newSplits(known: readonly ShareSplit[] | undefined, incoming: readonly ShareSplit[] | undefined) {
+  const ids = new Set((known ?? []).map((s) => s.id));
+  return (incoming ?? []).filter((s) => !ids.has(s.id));
+}
+
+/**
+ * Adds a secret, or finds the identical one already there (then the new bytes are wiped, and the
+ * guardian lists it brings are added to those already kept).
+ */
 export function addSecret(
   contents: VaultContents,
   secret: NewSecret,
@@ -113,16 +128,25 @@ export function addSecret(
   const existing = contents.secrets.find((s) => sameSecret(s, secret));
   if (existing) {
     wipeNewSecret(secret);
-    return { contents, secretId: existing.id, reused: true };
+    const brought = newSplits(existing.shareSplits, secret.shareSplits);
+    if (brought.length === 0) return { contents, secretId: existing.id, reused: true };
+    const shareSplits = [...(existing.shareSplits ?? []), ...brought];
+    const secrets = contents.secrets.map((s) => (s.id === existing.id ? { ...s, shareSplits } : s));
+    return { contents: { ...contents, secrets }, secretId: existing.id, reused: true };
   }
   const secretId = ids.newId();
-  // A phrase made here and confirmed word by word has its first backup now.
+  // A phrase made here and confirmed word by word has its first backup now; a wallet made as
+  // shares, once enough of them were confirmed and handed out.
   const confirmed = secret.kind === 'phrase' && secret.origin === 'created' && secret.backedUp;
+  const split = secret.origin === 'created' ? currentSplit(secret.shareSplits) : undefined;
+  const handedOut = split !== undefined && restorableFromHandedOut(split);
   const stored: StoredSecret =
     secret.kind === 'privateKey'
       ? { id: secretId, createdAt: ids.now, backedUp: true, ...secret }
       : { id: secretId, createdAt: ids.now, ...secret };
-  if (confirmed) stored.lastBackup = { at: ids.now, how: 'phrase-confirmed' };
+  if (!secret.shareSplits) delete stored.shareSplits;
+  if (handedOut) stored.lastBackup = { at: ids.now, how: 'shares-handed-out' };
+  else if (confirmed) stored.lastBackup = { at: ids.now, how: 'phrase-confirmed' };
   return { contents: { ...contents, secrets: [...contents.secrets, stored] }, secretId, reused: false };
 }
 
@@ -216,15 +240,17 @@ export function nextHdIndex(
 /** A stored secret as one to add elsewhere (sharing its bytes: copy them with copyNewSecret). */
 function asNewSecret(secret: StoredSecret): NewSecret {
   const { origin, backedUp } = secret;
+  // The guardian lists come along: they are the only record of who holds which share.
+  const splits = secret.shareSplits ? { shareSplits: secret.shareSplits } : {};
   if (secret.kind === 'phrase') {
     const { phrase, passphrase, language } = secret;
-    return { kind: 'phrase', origin, phrase, passphrase, language, backedUp };
+    return { kind: 'phrase', origin, phrase, passphrase, language, backedUp, ...splits };
   }
   if (secret.kind === 'masterSecret') {
     const { masterSecret, passphrase } = secret;
-    return { kind: 'masterSecret', origin, masterSecret, passphrase, backedUp };
+    return { kind: 'masterSecret', origin, masterSecret, passphrase, backedUp, ...splits };
   }
-  return { kind: 'privateKey', origin, privateKey: secret.privateKey };
+  return { kind: 'privateKey', origin, privateKey: secret.privateKey, ...splits };
 }
 
 /** A copy of a secret about to enter the vault, so a change can be applied again without the original. */

@@ -3,10 +3,21 @@
 import { mnemonicToEntropy } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
 import { describe, expect, it } from 'vitest';
-import { createdTestSession, TEST_PASSWORD, TEST_PHRASE } from '@/testing/vaultFixtures';
+import {
+  createdTestSession,
+  named,
+  phraseSecret,
+  TEST_ADDRESS_1,
+  TEST_KEY_0,
+  TEST_PASSWORD,
+  TEST_PHRASE,
+  testSession,
+} from '@/testing/vaultFixtures';
+import { parsePrivateKey } from '../keys/privateKey';
 import { parseShare } from '../keys/slip39/share';
 import { combineMnemonics } from '../keys/slip39/slip39';
-import { currentSplit, readShareSplits } from './shareSplits';
+import { addSecret } from './contentsOps';
+import { currentSplit, newSplit, readShareSplits } from './shareSplits';
 import type { UnlockedVault } from './unlockedVault';
 import { encodeContents } from './vaultContents';
 import type { VaultSession } from './vaultSession';
@@ -132,5 +143,53 @@ describe('splitting a phrase among guardians', () => {
     };
     expect(readShareSplits([good, { ...good, groups: 'x' }, null])).toEqual([good]);
     expect(readShareSplits(undefined)).toBeUndefined();
+  });
+});
+
+describe('guardian lists in a restored backup', () => {
+  /** A vault whose phrase was split 2-of-3 and handed out, as a backup file's text. */
+  async function backupWithSplit() {
+    const { session, secretId } = await splitSession();
+    const { splitId } = await session.splitPhrase(secretId, TEST_PASSWORD, TWO_OF_THREE);
+    await session.confirmShareHandedOut({ secretId, splitId, groupIndex: 0, memberIndex: 1 });
+    return { text: await session.exportBackup(), splits: splitsOf(session) };
+  }
+
+  it('keeps them when the backup is added to an unlocked vault without the phrase', async () => {
+    const { text, splits } = await backupWithSplit();
+    const { session } = testSession();
+    await session.init();
+    const key = { kind: 'privateKey', privateKey: parsePrivateKey(TEST_KEY_0), origin: 'imported-key' } as const;
+    await session.create(TEST_PASSWORD, key, named({ address: TEST_ADDRESS_1, source: { kind: 'key' } }));
+    await session.importBackup(text, TEST_PASSWORD);
+    const phrase = session.store.getState().secrets.find((s) => s.kind === 'phrase');
+    expect(phrase?.shareSplits).toEqual(splits);
+    expect(splits[0]?.guardians[1]?.handedOutAt).toBeTypeOf('number');
+  });
+
+  it('adds them to the same phrase already in the unlocked vault, once', async () => {
+    const { text, splits } = await backupWithSplit();
+    const { session } = await createdTestSession();
+    await session.importBackup(text, TEST_PASSWORD);
+    expect(splitsOf(session)).toEqual(splits);
+    await session.importBackup(text, TEST_PASSWORD);
+    expect(splitsOf(session)).toEqual(splits);
+  });
+});
+
+describe('a wallet made as shares', () => {
+  it('is stored with its guardian list, backed up once enough shares were handed out', () => {
+    const request = { groupThreshold: 1, groups: [{ threshold: 2, guardians: ['Ana', 'Ben', 'Chloé'] }] };
+    const split = newSplit(request, 1234, { id: 'split', now: 5 });
+    const handedOut = { ...split, guardians: split.guardians.map((g) => ({ ...g, handedOutAt: 6 })) };
+    const secret = { ...phraseSecret(), origin: 'created' as const, shareSplits: [handedOut] };
+    const ids = { newId: () => 'id', now: 7 };
+    const { contents } = addSecret({ secrets: [], accounts: [] }, secret, ids);
+    expect(contents.secrets[0]?.shareSplits).toEqual([handedOut]);
+    expect(contents.secrets[0]?.lastBackup).toEqual({ at: 7, how: 'shares-handed-out' });
+
+    const notYet = { ...phraseSecret(), origin: 'created' as const, backedUp: false, shareSplits: [split] };
+    const { contents: other } = addSecret({ secrets: [], accounts: [] }, notYet, ids);
+    expect(other.secrets[0]?.lastBackup).toBeUndefined();
   });
 });

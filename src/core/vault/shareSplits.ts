@@ -78,6 +78,15 @@ export function currentSplit(splits: readonly ShareSplit[] | undefined): ShareSp
   return splits?.find((s) => s.replacedAt === undefined);
 }
 
+/** Whether the shares handed out so far restore the secret: enough of them in enough groups. */
+export function restorableFromHandedOut(split: ShareSplit): boolean {
+  const complete = split.groups.filter((group, groupIndex) => {
+    const out = split.guardians.filter((g) => g.groupIndex === groupIndex && g.handedOutAt !== undefined);
+    return out.length >= group.threshold;
+  });
+  return complete.length >= split.groupThreshold;
+}
+
 const isIndex = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < 16;
 const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 16;
 const isTime = (v: unknown) => v === undefined || typeof v === 'number';

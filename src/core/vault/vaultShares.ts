@@ -4,7 +4,15 @@
 import { VaultError } from '../errors/vault';
 import { msg } from '../i18n/message';
 import { markBackedUp } from './contentsOps';
-import { currentSplit, type Guardian, newSplit, type ShareSplit, type SplitRequest, schemeOf } from './shareSplits';
+import {
+  currentSplit,
+  type Guardian,
+  newSplit,
+  restorableFromHandedOut,
+  type ShareSplit,
+  type SplitRequest,
+  schemeOf,
+} from './shareSplits';
 import type { UnlockedVault } from './unlockedVault';
 import type { StoredSecret, VaultContents } from './vaultContents';
 
@@ -73,15 +81,6 @@ export function markHandedOut(
     const shareSplits = (secret.shareSplits ?? []).map((s) => (s.id === split.id ? { ...s, guardians } : s));
     return { ...secret, shareSplits };
   });
-}
-
-/** Whether the shares handed out so far restore the secret: enough of them in enough groups. */
-export function restorableFromHandedOut(split: ShareSplit): boolean {
-  const complete = split.groups.filter((group, groupIndex) => {
-    const out = split.guardians.filter((g) => g.groupIndex === groupIndex && g.handedOutAt !== undefined);
-    return out.length >= group.threshold;
-  });
-  return complete.length >= split.groupThreshold;
 }
 
 /**

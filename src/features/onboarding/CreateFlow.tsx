@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
 import { T } from '@/components/T';
@@ -16,9 +16,15 @@ import type { FlowProps } from './types';
 
 type Step = 'length' | 'show' | 'passphrase' | 'confirm' | 'finish';
 
+// Only a wallet made as shares needs the SLIP-0039 code.
+const CreateSharesFlow = lazy(() => import('./CreateSharesFlow').then((m) => ({ default: m.CreateSharesFlow })));
+
 export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
   const t = useT('onboarding');
   const [step, setStep] = useState<Step>('length');
+  /** How the new wallet is backed up: a phrase, or shares for guardians (then CreateSharesFlow takes over). */
+  const [backup, setBackup] = useState<'phrase' | 'shares'>('phrase');
+  const [asShares, setAsShares] = useState(false);
   const [length, setLength] = useState<12 | 24>(12);
   const [phrase, setPhrase] = useState('');
   const [revealed, setRevealed] = useState(false);
@@ -40,24 +46,46 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
     setStep('show');
   };
 
+  if (asShares) {
+    return (
+      <Suspense fallback={<p>{t('onboarding:loading')}</p>}>
+        <CreateSharesFlow mode={mode} onDone={onDone} onCancel={() => setAsShares(false)} />
+      </Suspense>
+    );
+  }
+
   if (step === 'length') {
     return (
       <StepForm
         title={t('onboarding:create.title')}
         description={t('onboarding:create.description')}
-        onContinue={generate}
-        continueLabel={t('onboarding:create.continue')}
+        onContinue={backup === 'shares' ? () => setAsShares(true) : generate}
+        continueLabel={backup === 'shares' ? t('onboarding:step.continue') : t('onboarding:create.continue')}
         onBack={onCancel}
       >
         <fieldset className={ui.choices}>
-          <legend>{t('onboarding:create.length.legend')}</legend>
-          {([12, 24] as const).map((n) => (
-            <label key={n} className={ui.checkbox}>
-              <input type="radio" name="length" checked={length === n} onChange={() => setLength(n)} />
-              <span>{t(n === 24 ? 'onboarding:create.length.words24' : 'onboarding:create.length.words12')}</span>
+          <legend>{t('onboarding:create.backup.legend')}</legend>
+          {(['phrase', 'shares'] as const).map((kind) => (
+            <label key={kind} className={ui.checkbox}>
+              <input type="radio" name="backup" checked={backup === kind} onChange={() => setBackup(kind)} />
+              <span>
+                {t(`onboarding:create.backup.${kind}`)}{' '}
+                <span className={ui.muted}>{t(`onboarding:create.backup.${kind}Hint`)}</span>
+              </span>
             </label>
           ))}
         </fieldset>
+        {backup === 'phrase' && (
+          <fieldset className={ui.choices}>
+            <legend>{t('onboarding:create.length.legend')}</legend>
+            {([12, 24] as const).map((n) => (
+              <label key={n} className={ui.checkbox}>
+                <input type="radio" name="length" checked={length === n} onChange={() => setLength(n)} />
+                <span>{t(n === 24 ? 'onboarding:create.length.words24' : 'onboarding:create.length.words12')}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
       </StepForm>
     );
   }

@@ -188,3 +188,17 @@ describe('shares that hold no phrase', () => {
     expect(accountCount()).toBe(2);
   });
 });
+
+describe('a share read by the camera', () => {
+  it('is offered beside typing and a photo; a denied camera is said in a sentence, nothing changed', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      mediaDevices: { getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+    });
+    choose(TREZOR_KIND);
+    click('Scan with the camera');
+    await expect.poll(() => alerts(), poll).toContain('Cairn may not use the camera.');
+    expect(statuses()).toBe('No share entered yet.');
+    expect(shows('Read a share from its QR code')).toBe(true);
+  });
+});

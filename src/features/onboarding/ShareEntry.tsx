@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Field } from '@/components/Field';
+import { QrCameraScanner } from '@/components/QrCameraScanner';
 import { QrImageField } from '@/components/QrImageField';
 import { SecretInput } from '@/components/SecretInput';
 import { T } from '@/components/T';
@@ -24,8 +25,9 @@ export type ShareEntryState = {
 };
 
 /**
- * The shares, one at a time: what they restore, each share's words (typed, pasted or read from a
- * QR code), the shares in so far and how many more each group needs, and the passphrase.
+ * The shares, one at a time: what they restore, each share's words (typed, pasted, or read from a
+ * QR code by the live camera or in a photo), the shares in so far and how many more each group
+ * needs, and the passphrase.
  * `onAddShare` takes a share's text and returns the sentence refusing it, if it is refused.
  */
 export function ShareEntry({
@@ -129,6 +131,7 @@ export function ShareEntry({
           {t('onboarding:shares.add')}
         </button>
       </div>
+      <QrCameraScanner what={t('onboarding:shares.scanWhat')} onText={onAddShare} />
       <QrImageField
         label={t('onboarding:shares.scanLabel')}
         hint={t('onboarding:shares.scanHint')}

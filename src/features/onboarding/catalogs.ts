@@ -5,4 +5,6 @@ export const catalogs = {
   Onboarding: ['onboarding'],
   // Loaded lazily from Onboarding: its Safe's facts in the Safe screen's words.
   AddSafeFlow: ['onboarding', 'safe'],
+  // Loaded lazily from CreateFlow: the shares' scheme, sheets and checks.
+  CreateSharesFlow: ['onboarding', 'shares'],
 } as const satisfies Catalogs;

@@ -26,11 +26,7 @@ function show(ids: string[]) {
   const networks = wallet.store.getState().networks.filter((n) => ids.includes(n.id));
   unmount = renderInWallet(
     wallet,
-    <>
-      {networks.map((network) => (
-        <NetworkFollow key={network.id} network={network} />
-      ))}
-    </>,
+    networks.map((network) => <NetworkFollow key={network.id} network={network} />),
   ).unmount;
 }
 

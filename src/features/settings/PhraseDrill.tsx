@@ -46,7 +46,7 @@ export function PhraseDrill({ secretId, onEnd }: { secretId: string; onEnd: (end
       <h3 id="drill-heading">{t('settings:drill.phrase.title')}</h3>
       <p>{t('settings:drill.phrase.description')}</p>
       {positions.map((position, k) => (
-        <Field key={position} label={t('settings:recovery.confirm.word', { position: position + 1 })}>
+        <Field key={position} label={t('settings:drill.word', { position: position + 1 })}>
           <SecretInput
             revealable={false}
             value={answers[k] ?? ''}

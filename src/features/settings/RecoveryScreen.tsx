@@ -1,25 +1,29 @@
 import { useState } from 'react';
 import { Screen } from '@/components/Screen';
+import { ShareHandout } from '@/components/shares/ShareHandout';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { currentSplit, type SplitRequest } from '@/core/vault/shareSplits';
 import type { MadeSplit } from '@/core/vault/vaultShares';
 import type { SecretSummary } from '@/core/vault/vaultState';
 import { useT } from '@/lib/i18n';
-import { useVault } from '@/lib/vault/vault';
+import { useVault, useVaultSession } from '@/lib/vault/vault';
 import { secretTitle } from './backupWording';
 import { GuardianList } from './GuardianList';
 import { DrillInterval, SecretDrills } from './RecoveryDrills';
-import { ShareHandout } from './ShareHandout';
 import { SplitForm } from './SplitForm';
 import styles from './settings.module.css';
 
 type Handout = { made: MadeSplit; request: SplitRequest };
 
-/** One phrase: its guardians, its drills, and the way to split it (again) and hand the shares out. */
+/**
+ * One phrase: its guardians, its drills, and the way to split it (again) and hand the shares out;
+ * or a wallet made as shares: its guardians and the drills of its split.
+ */
 function PhraseRecovery({ secret }: { secret: SecretSummary }) {
   const t = useT('settings');
   const accounts = useVault((s) => s.accounts);
+  const session = useVaultSession();
   const [splitting, setSplitting] = useState(false);
   const [handout, setHandout] = useState<Handout>();
   const wallet = secretTitle(secret, accounts, true);
@@ -37,12 +41,21 @@ function PhraseRecovery({ secret }: { secret: SecretSummary }) {
         <T message={secretTitle(secret, accounts)} />
       </h2>
       {handout ? (
-        <ShareHandout secret={secret} wallet={wallet} {...handout} onDone={() => setHandout(undefined)} />
+        <ShareHandout
+          made={handout.made}
+          request={handout.request}
+          wallet={wallet}
+          of={{ restores: 'phrase', language: secret.language, hasPassphrase: secret.hasPassphrase }}
+          onHandedOut={(place) =>
+            session.confirmShareHandedOut({ secretId: secret.id, splitId: handout.made.splitId, ...place })
+          }
+          onDone={() => setHandout(undefined)}
+        />
       ) : (
         <>
           <GuardianList splits={secret.shareSplits} wallet={wallet} />
           {!splitting && <SecretDrills secret={secret} />}
-          {splitting ? (
+          {secret.kind !== 'phrase' ? null : splitting ? (
             <>
               {hasSplit && <p className={ui.noticeWarning}>{t('settings:recovery.replaceNote')}</p>}
               <SplitForm secret={secret} onMade={made} onCancel={() => setSplitting(false)} />
@@ -60,21 +73,6 @@ function PhraseRecovery({ secret }: { secret: SecretSummary }) {
   );
 }
 
-/** A wallet made as shares: its guardians and the drills of its split. */
-function SplitWalletDrills({ secret }: { secret: SecretSummary }) {
-  const accounts = useVault((s) => s.accounts);
-  const titleId = `recovery-${secret.id}`;
-  return (
-    <section className={ui.section} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.cardTitle}>
-        <T message={secretTitle(secret, accounts)} />
-      </h2>
-      <GuardianList splits={secret.shareSplits} wallet={secretTitle(secret, accounts, true)} />
-      <SecretDrills secret={secret} />
-    </section>
-  );
-}
-
 /**
  * Settings → Recovery: each recovery phrase's guardians and drills, splitting a phrase into shares
  * for guardians, and how often drills are asked for.
@@ -82,9 +80,7 @@ function SplitWalletDrills({ secret }: { secret: SecretSummary }) {
 export function RecoveryScreen() {
   const t = useT('settings');
   const secrets = useVault((s) => s.secrets);
-  const phrases = secrets.filter((s) => s.kind === 'phrase');
-  // A wallet made as shares has no phrase to split here, but its split is drilled like a phrase's.
-  const splitWallets = secrets.filter((s) => s.kind === 'masterSecret' && currentSplit(s.shareSplits));
+  const phrases = secrets.filter((s) => s.kind === 'phrase' || (s.kind === 'masterSecret' && s.shareSplits.length > 0));
   return (
     <Screen title={t('settings:recovery.title')}>
       <p className={styles.intro}>{t('settings:recovery.intro')}</p>
@@ -92,10 +88,7 @@ export function RecoveryScreen() {
       {phrases.map((secret) => (
         <PhraseRecovery key={secret.id} secret={secret} />
       ))}
-      {splitWallets.map((secret) => (
-        <SplitWalletDrills key={secret.id} secret={secret} />
-      ))}
-      {phrases.length + splitWallets.length > 0 && <DrillInterval />}
+      {phrases.length > 0 && <DrillInterval />}
     </Screen>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
+import { QrCameraScanner } from '@/components/QrCameraScanner';
 import { QrImageField } from '@/components/QrImageField';
 import { SecretInput } from '@/components/SecretInput';
 import { T } from '@/components/T';
@@ -130,6 +131,7 @@ export function SharesDrill({
           {t('settings:drill.shares.add')}
         </button>
       </div>
+      <QrCameraScanner what={t('settings:drill.shares.scanWhat')} onText={take} />
       <QrImageField
         label={t('settings:drill.shares.scanLabel')}
         hint={t('settings:drill.shares.scanHint')}

@@ -5,7 +5,7 @@ export const catalogs = {
   SettingsFrame: ['settings'],
   SettingsIndex: ['settings'],
   SecurityScreen: ['settings'],
-  RecoveryScreen: ['settings'],
+  RecoveryScreen: ['settings', 'shares'],
   NetworksScreen: ['settings'],
   ExplorersScreen: ['settings'],
   NftImagesScreen: ['settings'],

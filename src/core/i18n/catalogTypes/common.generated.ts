@@ -269,6 +269,7 @@ declare module '../message' {
     "common:passkey.unavailable.loopbackIp": { "address": MessageValue };
     "common:passkey.unavailable.unsupported": undefined;
     "common:publicTestKey": undefined;
+    "common:qrCamera.unread": undefined;
     "common:qrImage.reading": undefined;
     "common:screen.accounts.label": undefined;
     "common:screen.accounts.purpose": undefined;

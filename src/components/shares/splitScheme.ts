@@ -1,10 +1,14 @@
-// The split form's model: the scheme the person chooses (k of n, or groups under "Advanced") and a
-// guardian's name for each share, turned into the vault's SplitRequest.
+// The scheme the person chooses for shares (k of n, or groups under "Advanced") and a guardian's
+// name for each share, turned into the vault's SplitRequest: for splitting a phrase in Settings →
+// Recovery, and for a new wallet made as shares.
 import { type Message, msg } from '@/core/i18n/message';
 import { guardianNameProblem, type SplitRequest } from '@/core/vault/shareSplits';
 
 /** SLIP-0039 allows at most 16 groups, and 16 shares in a group. */
 export const MAX_SHARES = 16;
+
+/** What the shares restore, as the words name it: a recovery phrase, or a wallet made as shares. */
+export type SharesRestore = 'phrase' | 'wallet';
 
 export type GroupDraft = { threshold: number; names: string[] };
 export type SchemeDraft = { groupThreshold: number; groups: GroupDraft[] };
@@ -43,9 +47,9 @@ export function nameProblems(draft: SchemeDraft): (Message | undefined)[][] {
  * where one share alone restores the phrase (a group of one, and one group needed) is refused:
  * every sheet says its share alone reveals nothing.
  */
-export function schemeProblem(draft: SchemeDraft): Message | undefined {
+export function schemeProblem(draft: SchemeDraft, restores: SharesRestore): Message | undefined {
   if (draft.groupThreshold === 1 && draft.groups.some((g) => g.threshold === 1))
-    return msg('settings:recovery.scheme.oneShareRestores');
+    return msg('shares:scheme.oneShareRestores', { restores });
   return undefined;
 }
 

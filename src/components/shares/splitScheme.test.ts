@@ -7,7 +7,7 @@ describe('the split form’s scheme', () => {
       groupThreshold: 1,
       groups: [{ threshold: 2, guardians: ['', '', ''] }],
     });
-    expect(schemeProblem(defaultDraft())).toBeUndefined();
+    expect(schemeProblem(defaultDraft(), 'phrase')).toBeUndefined();
   });
 
   it('keeps names and a reachable threshold when a group grows or shrinks', () => {
@@ -22,8 +22,11 @@ describe('the split form’s scheme', () => {
   it('refuses a scheme where one share alone restores the phrase', () => {
     const twoGroups = resizeGroups(defaultDraft(), 2);
     expect(twoGroups.groups[1]).toEqual({ threshold: 1, names: [''] });
-    expect(schemeProblem(twoGroups)?.id).toBe('settings:recovery.scheme.oneShareRestores');
-    expect(schemeProblem({ ...twoGroups, groupThreshold: 2 })).toBeUndefined();
+    expect(schemeProblem(twoGroups, 'wallet')).toEqual({
+      id: 'shares:scheme.oneShareRestores',
+      values: { restores: 'wallet' },
+    });
+    expect(schemeProblem({ ...twoGroups, groupThreshold: 2 }, 'phrase')).toBeUndefined();
   });
 
   it('trims the names it sends', () => {

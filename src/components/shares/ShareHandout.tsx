@@ -6,18 +6,21 @@ import ui from '@/components/ui.module.css';
 import { type Message, msg } from '@/core/i18n/message';
 import { firstWrongWord, pickWordPositions } from '@/core/keys/wordCheck';
 import type { SplitRequest } from '@/core/vault/shareSplits';
-import type { MadeSplit } from '@/core/vault/vaultShares';
-import type { SecretSummary } from '@/core/vault/vaultState';
 import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
-import { useVaultSession } from '@/lib/vault/vault';
-import styles from './recovery.module.css';
-import { ShareSheet, type ShareToHand } from './ShareSheet';
+import { ShareSheet, type SharesOf, type ShareToHand } from './ShareSheet';
+import styles from './shares.module.css';
 
 /** Words of each share typed back before it counts as handed out. */
 const WORDS_CHECKED = 3;
 
-function sharesOf(made: MadeSplit, request: SplitRequest): ShareToHand[] {
+/** The shares of a set just made (one list of mnemonics per group), with when and as what. */
+export type SharesToHand = { identifier: number; createdAt: number; shares: string[][] };
+
+/** Where a share sits in its set: group and member index, from 0 as SLIP-0039 counts. */
+export type SharePlace = { groupIndex: number; memberIndex: number };
+
+function sharesOf(made: SharesToHand, request: SplitRequest): ShareToHand[] {
   return made.shares.flatMap((group, groupIndex) =>
     group.map((mnemonic, memberIndex) => ({
       groupIndex,
@@ -29,19 +32,19 @@ function sharesOf(made: MadeSplit, request: SplitRequest): ShareToHand[] {
 }
 
 /**
- * The shares of a split just made, one at a time: each shown (words, QR code, printable sheet),
- * then checked by typing some of its words back, then noted as handed out. A wrong word is
- * refused in place and nothing is recorded.
+ * The shares of a set just made, one at a time: each shown (words, QR code, printable sheet),
+ * then checked by typing some of its words back, then noted as handed out by `onHandedOut`
+ * (which may refuse by throwing). A wrong word is refused in place and nothing is recorded.
  */
 export function ShareHandout(props: {
-  secret: SecretSummary;
-  wallet: Message;
-  made: MadeSplit;
+  made: SharesToHand;
   request: SplitRequest;
+  wallet: Message;
+  of: SharesOf;
+  onHandedOut(place: SharePlace): Promise<void> | void;
   onDone(): void;
 }) {
-  const t = useT('settings');
-  const session = useVaultSession();
+  const t = useT('shares');
   const shares = useMemo(() => sharesOf(props.made, props.request), [props.made, props.request]);
   const [index, setIndex] = useState(0);
   const [checking, setChecking] = useState(false);
@@ -57,12 +60,12 @@ export function ShareHandout(props: {
     return (
       <div className={ui.stack}>
         <p role="status">
-          {confirmed && `${t('settings:recovery.confirmed', { name: confirmed })} `}
-          {t('settings:recovery.done')}
+          {confirmed && `${t('shares:confirmed', { name: confirmed })} `}
+          {t('shares:done')}
         </p>
         <div className={ui.actions}>
           <button type="button" onClick={props.onDone}>
-            {t('settings:recovery.finish')}
+            {t('shares:finish')}
           </button>
         </div>
       </div>
@@ -84,18 +87,13 @@ export function ShareHandout(props: {
     event.preventDefault();
     const wrong = firstWrongWord(words, positions, answers);
     if (wrong !== undefined) {
-      setError(msg('settings:recovery.confirm.wrong', { position: wrong }));
+      setError(msg('shares:confirm.wrong', { position: wrong }));
       return;
     }
     setBusy(true);
     setError(undefined);
     try {
-      await session.confirmShareHandedOut({
-        secretId: props.secret.id,
-        splitId: props.made.splitId,
-        groupIndex: share.groupIndex,
-        memberIndex: share.memberIndex,
-      });
+      await props.onHandedOut({ groupIndex: share.groupIndex, memberIndex: share.memberIndex });
       setConfirmed(share.name);
       setChecking(false);
       setIndex((i) => i + 1);
@@ -110,18 +108,18 @@ export function ShareHandout(props: {
     <section className={ui.stack} aria-labelledby="share-heading">
       {confirmed && (
         <p role="status" className={styles.noPrint}>
-          {t('settings:recovery.confirmed', { name: confirmed })}
+          {t('shares:confirmed', { name: confirmed })}
         </p>
       )}
       <h3 id="share-heading" className={styles.noPrint}>
-        {inGroups ? t('settings:recovery.share.headingInGroup', place) : t('settings:recovery.share.heading', place)}
+        {inGroups ? t('shares:share.headingInGroup', place) : t('shares:share.heading', place)}
       </h3>
       {checking ? (
         <form className={ui.stack} onSubmit={check} noValidate aria-labelledby="check-heading">
-          <h4 id="check-heading">{t('settings:recovery.confirm.title', place)}</h4>
-          <p>{t('settings:recovery.confirm.description')}</p>
+          <h4 id="check-heading">{t('shares:confirm.title', place)}</h4>
+          <p>{t('shares:confirm.description')}</p>
           {positions.map((position, k) => (
-            <Field key={position} label={t('settings:recovery.confirm.word', { position: position + 1 })}>
+            <Field key={position} label={t('shares:confirm.word', { position: position + 1 })}>
               <SecretInput
                 revealable={false}
                 value={answers[k] ?? ''}
@@ -132,10 +130,10 @@ export function ShareHandout(props: {
           <ErrorAlert message={error} />
           <div className={ui.actions}>
             <button type="submit" disabled={busy}>
-              {busy ? t('settings:recovery.confirm.checking') : t('settings:recovery.confirm.submit')}
+              {busy ? t('shares:confirm.checking') : t('shares:confirm.submit')}
             </button>
             <button type="button" className={ui.secondary} onClick={() => setChecking(false)}>
-              {t('settings:recovery.confirm.seeAgain')}
+              {t('shares:confirm.seeAgain')}
             </button>
           </div>
         </form>
@@ -147,15 +145,14 @@ export function ShareHandout(props: {
             identifier={props.made.identifier}
             wallet={props.wallet}
             madeAt={props.made.createdAt}
-            language={props.secret.language}
-            hasPassphrase={props.secret.hasPassphrase}
+            of={props.of}
           />
           <div className={`${ui.actions} ${styles.noPrint}`}>
             <button type="button" className={ui.secondary} onClick={() => window.print()}>
-              {t('settings:recovery.print')}
+              {t('shares:print')}
             </button>
             <button type="button" onClick={startCheck}>
-              {t('settings:recovery.written')}
+              {t('shares:written')}
             </button>
           </div>
         </>
