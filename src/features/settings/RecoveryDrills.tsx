@@ -57,7 +57,7 @@ export function SecretDrills({ secret }: { secret: SecretSummary }) {
 
   if (running) {
     return running.kind === 'shares' && split ? (
-      <SharesDrill secretId={secret.id} split={split} onEnd={end(running)} />
+      <SharesDrill secretId={secret.id} split={split} restoresPhrase={secret.kind === 'phrase'} onEnd={end(running)} />
     ) : (
       <PhraseDrill secretId={secret.id} onEnd={end(running)} />
     );

@@ -42,10 +42,13 @@ function progressOf(split: ShareSplit, shares: readonly Share[]): { text: Messag
 export function SharesDrill({
   secretId,
   split,
+  restoresPhrase,
   onEnd,
 }: {
   secretId: string;
   split: ShareSplit;
+  /** The shares hold a recovery phrase (not a wallet made as shares). */
+  restoresPhrase: boolean;
   onEnd: (end: DrillEnd) => void;
 }) {
   const t = useT('settings');
@@ -109,7 +112,7 @@ export function SharesDrill({
   return (
     <form className={ui.stack} onSubmit={check} noValidate aria-labelledby="drill-heading">
       <h3 id="drill-heading">{t('settings:drill.shares.title')}</h3>
-      <p>{t('settings:drill.shares.description')}</p>
+      <p>{t('settings:drill.shares.description', { restores: restoresPhrase ? 'phrase' : 'wallet' })}</p>
       <Field
         label={t('settings:drill.shares.shareLabel', { number: shares.length + 1 })}
         hint={t('settings:drill.shares.shareHint')}

@@ -69,7 +69,7 @@ declare module '../message' {
     "settings:drill.phrase.description": undefined;
     "settings:drill.phrase.title": undefined;
     "settings:drill.shares.add": undefined;
-    "settings:drill.shares.description": undefined;
+    "settings:drill.shares.description": { "restores": "phrase" | (string & {}) };
     "settings:drill.shares.entered": undefined;
     "settings:drill.shares.enteredInGroup": { "group": number | bigint; "member": number | bigint; "name": MessageValue };
     "settings:drill.shares.enteredShare": { "member": number | bigint; "name": MessageValue };
