@@ -78,7 +78,9 @@ function UnlockedShell() {
           </Link>
         )}
         nav={<MainNav />}
-        notices={<BackupReminder accountsPath={screen('accounts').path} />}
+        notices={
+          <BackupReminder accountsPath={screen('accounts').path} recoveryPath={screen('settingsRecovery').path} />
+        }
       >
         <ScreenErrorBoundary resetKey={pathname}>
           <Suspense fallback={<ScreenSkeleton />}>

@@ -41,6 +41,10 @@ export const VAULT_ERROR_CODES = [
   'VAULT_PASSKEY_NOT_VERIFIED',
   /** A guardian's name that cannot be kept (empty or too long). */
   'VAULT_GUARDIAN_NAME',
+  /** A recovery drill that is no longer open (Cairn locked, or it ended in another window). */
+  'VAULT_DRILL_GONE',
+  /** Too many wrong words in drills since Cairn unlocked: a drill cannot be a way to guess the phrase. */
+  'VAULT_DRILL_TRIES',
 ] as const;
 
 export type VaultErrorCode = (typeof VAULT_ERROR_CODES)[number];

@@ -20,6 +20,7 @@ import type { SyncedSetting } from '../settingDeclaration';
 import type { KeyValueStore } from '../storage/keyValueStore';
 import { type SettingsSync, syncedSettings } from '../storage/syncedSettings';
 import { autoLockSetting } from '../vault/autoLockSetting';
+import { drillIntervalSetting } from '../vault/drillIntervalSetting';
 import { verificationSetting } from '../verify/verificationSetting';
 import { languageSetting } from './languageSetting';
 import type { SettingsSchema } from './settingsSchema';
@@ -33,6 +34,7 @@ export type { SettingsSync } from '../storage/syncedSettings';
  */
 const SHARED = {
   autoLockMinutes: autoLockSetting,
+  recoveryDrillDays: drillIntervalSetting,
   networkConfig: networkSetting,
   followedNetworks: followedNetworksSetting,
   customTokens: customTokensSetting,
@@ -159,6 +161,7 @@ export async function createSessionStore(options: {
         synced.change(key, fn);
     const actions: SettingActions = {
       ...SHARED.autoLockMinutes.actions(change('autoLockMinutes')),
+      ...SHARED.recoveryDrillDays.actions(change('recoveryDrillDays')),
       ...SHARED.networkConfig.actions(change('networkConfig')),
       ...SHARED.followedNetworks.actions(change('followedNetworks')),
       ...SHARED.customTokens.actions(change('customTokens')),

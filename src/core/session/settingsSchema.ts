@@ -13,6 +13,8 @@ import type { VerificationSettings } from '../verify/verificationSetting';
 export type SettingsSchema = VaultSettings & {
   selectedNetworkId: string;
   autoLockMinutes: number;
+  /** Days between recovery drills, or 0 for none (core/vault/drillIntervalSetting.ts). */
+  recoveryDrillDays: number;
   networkConfig: NetworkConfig;
   /** The networks Cairn follows, by network id (core/chain/followedNetworksSetting.ts). */
   followedNetworks: string[];

@@ -3,6 +3,7 @@ import { VaultError } from '../errors/vault';
 import { msg } from '../i18n/message';
 import type { PhraseLanguage } from '../keys/wordlists';
 import { joinFrames, splitFrames } from './frames';
+import { type DrillRecord, readDrillRecords } from './recoveryDrills';
 import { readShareSplits, type ShareSplit } from './shareSplits';
 
 /** How a secret entered the vault. */
@@ -46,6 +47,8 @@ export type StoredSecret =
       createdAt: number;
       /** The guardians it was split among, newest split last (see shareSplits.ts). */
       shareSplits?: ShareSplit[];
+      /** Recovery drills that ended, newest last (see recoveryDrills.ts). */
+      drills?: DrillRecord[];
       language: PhraseLanguage;
       phrase: Uint8Array;
       passphrase: Uint8Array;
@@ -59,6 +62,8 @@ export type StoredSecret =
       createdAt: number;
       /** The guardians it was split among, newest split last (see shareSplits.ts). */
       shareSplits?: ShareSplit[];
+      /** Recovery drills that ended, newest last (see recoveryDrills.ts). */
+      drills?: DrillRecord[];
       masterSecret: Uint8Array;
       /** The SLIP-0039 passphrase's UTF-8 bytes (printable ASCII), possibly empty. */
       passphrase: Uint8Array;
@@ -72,6 +77,8 @@ export type StoredSecret =
       createdAt: number;
       /** The guardians it was split among, newest split last (see shareSplits.ts). */
       shareSplits?: ShareSplit[];
+      /** Recovery drills that ended, newest last (see recoveryDrills.ts). */
+      drills?: DrillRecord[];
       privateKey: Uint8Array;
     };
 
@@ -84,6 +91,7 @@ type CommonMeta = {
   lastBackup?: LastBackup;
   createdAt: number;
   shareSplits?: ShareSplit[];
+  drills?: DrillRecord[];
 };
 type SecretMeta =
   | (CommonMeta & { kind: 'phrase'; language: PhraseLanguage })
@@ -112,6 +120,7 @@ export function encodeContents(contents: VaultContents): Uint8Array {
     const common: CommonMeta = { id: s.id, origin: s.origin, backedUp: s.backedUp, createdAt: s.createdAt };
     if (s.lastBackup) common.lastBackup = s.lastBackup;
     if (s.shareSplits) common.shareSplits = s.shareSplits;
+    if (s.drills) common.drills = s.drills;
     return s.kind === 'phrase' ? { ...common, kind: s.kind, language: s.language } : { ...common, kind: s.kind };
   });
   const json = new TextEncoder().encode(JSON.stringify({ secrets: metas, accounts: contents.accounts }));
@@ -143,9 +152,10 @@ export function decodeContents(bytes: Uint8Array): VaultContents {
   let next = 0;
   const nextBlob = () => blobs[next++] as Uint8Array;
   const secrets: StoredSecret[] = meta.secrets.map((stored) => {
-    const { shareSplits, ...m } = stored;
+    const { shareSplits, drills, ...m } = stored;
     const splits = readShareSplits(shareSplits);
-    const kept = splits ? { ...m, shareSplits: splits } : m;
+    const records = readDrillRecords(drills);
+    const kept = { ...m, ...(splits ? { shareSplits: splits } : {}), ...(records ? { drills: records } : {}) };
     if (kept.kind === 'phrase') return { ...kept, phrase: nextBlob(), passphrase: nextBlob() };
     if (kept.kind === 'masterSecret') return { ...kept, masterSecret: nextBlob(), passphrase: nextBlob() };
     return { ...kept, privateKey: nextBlob() };

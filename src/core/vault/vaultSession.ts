@@ -19,11 +19,13 @@ import {
 } from './contentsOps';
 import { newDataKey, type PasskeyMaterial } from './keyWrapping';
 import { assertStrongPassword } from './passwordPolicy';
+import type { DrillBackup } from './recoveryDrills';
 import type { SplitRequest } from './shareSplits';
 import { nextHdAccount } from './unlockedVault';
 import { openBackupFile } from './vaultBackup';
 import { copyContents, type VaultContents, wipeContents } from './vaultContents';
 import { deriveVaultKey, newKdf } from './vaultCrypto';
+import { DrillDesk } from './vaultDrills';
 import {
   addPasskey,
   changePasskeys,
@@ -64,9 +66,17 @@ export type AddOutcome = Omit<AddResult, 'contents'>;
  * VAULT_ALREADY_EXISTS, VAULT_DUPLICATE_ACCOUNT, VAULT_ACCOUNT_NOT_FOUND, VAULT_ACCOUNT_NAME,
  * VAULT_WATCH_ONLY, VAULT_STORAGE_FAILED, VAULT_CHANGED_ELSEWHERE, VAULT_BUSY, INPUT_UNSIGNED_TX,
  * and for passkeys VAULT_PASSKEY_UNKNOWN, VAULT_PASSKEY_REFUSED, VAULT_PASSKEY_GONE,
- * VAULT_PASSKEY_NAME, VAULT_PASSKEY_EXISTS, VAULT_PASSKEY_LIMIT.
+ * VAULT_PASSKEY_NAME, VAULT_PASSKEY_EXISTS, VAULT_PASSKEY_LIMIT; for drills VAULT_DRILL_GONE,
+ * VAULT_DRILL_TRIES.
  */
 export class VaultSession extends VaultSessionBase {
+  private readonly drills = new DrillDesk(() => this.options.newId());
+
+  override lock(reason: 'user' | 'idle' | 'changed' = 'user'): void {
+    this.drills.clear();
+    super.lock(reason);
+  }
+
   /**
    * Creates the vault with its first secret and accounts, and unlocks it. A vault already saved
    * here (damaged, newer, or any) is replaced only with `replaceExisting`: the text of it the
@@ -245,6 +255,31 @@ export class VaultSession extends VaultSessionBase {
   /** Notes that a guardian's share was confirmed, word by word, and handed out. */
   confirmShareHandedOut(where: { secretId: string; splitId: string; groupIndex: number; memberIndex: number }) {
     return this.serial(() => confirmHandedOut(this.requireUnlocked(), where, this.options.now()));
+  }
+
+  /** Opens a recovery drill of a secret's phrase or split (see DrillDesk.start). */
+  async startDrill(secretId: string, backup: DrillBackup) {
+    return this.drills.start(this.requireUnlocked(), secretId, backup);
+  }
+
+  /** Checks a phrase drill's words; a pass is recorded as of `at` (see DrillDesk.checkWords). */
+  checkDrillWords(drillId: string, answers: readonly string[], at: number) {
+    return this.serial(() => this.drills.checkWords(this.requireUnlocked(), drillId, answers, at));
+  }
+
+  /** Checks a split drill's shares; a pass is recorded as of `at` (see DrillDesk.checkShares). */
+  checkDrillShares(drillId: string, shares: readonly string[], at: number) {
+    return this.serial(() => this.drills.checkShares(this.requireUnlocked(), drillId, shares, at));
+  }
+
+  /** Ends a drill the person could not pass, recording the failure as of `at`. */
+  failDrill(drillId: string, at: number) {
+    return this.serial(() => this.drills.fail(this.requireUnlocked(), drillId, at));
+  }
+
+  /** Closes a drill without recording anything. */
+  async cancelDrill(drillId: string): Promise<void> {
+    this.drills.cancel(drillId);
   }
 
   /** The account's private key after the password, for the caller to save as a keystore file and wipe. */

@@ -49,7 +49,8 @@ export async function splitVaultPhrase(
   }
 }
 
-function withSecret(contents: VaultContents, secretId: string, change: (s: StoredSecret) => StoredSecret) {
+/** The contents with one secret changed. Throws VAULT_ACCOUNT_NOT_FOUND when it is gone. */
+export function withSecret(contents: VaultContents, secretId: string, change: (s: StoredSecret) => StoredSecret) {
   if (!contents.secrets.some((s) => s.id === secretId))
     throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.keyMissing'));
   return { ...contents, secrets: contents.secrets.map((s) => (s.id === secretId ? change(s) : s)) };

@@ -5,6 +5,7 @@ import type { KeyValueStore } from '../storage/keyValueStore';
 import type { VaultRepository } from '../storage/vaultRepository';
 import type { LockProvider } from '../tx/locks';
 import type { PasswordEstimator } from './passwordPolicy';
+import type { DrillRecord } from './recoveryDrills';
 import type { ShareSplit } from './shareSplits';
 import type { LastBackup, SecretOrigin, StoredSecret } from './vaultContents';
 import type { VaultSettings } from './vaultSettings';
@@ -28,6 +29,8 @@ export type SecretSummary = {
   hasPassphrase: boolean;
   /** The guardians it was split among (names and share identifiers, never shares), newest last. */
   shareSplits: ShareSplit[];
+  /** Recovery drills that ended (when, which backup, passed or not; never what was typed), newest last. */
+  drills: DrillRecord[];
 };
 
 /**
@@ -78,5 +81,6 @@ export function summarizeSecret(secret: StoredSecret): SecretSummary {
     language: secret.kind === 'phrase' ? secret.language : undefined,
     hasPassphrase: secret.kind !== 'privateKey' && secret.passphrase.length > 0,
     shareSplits: secret.shareSplits ?? [],
+    drills: secret.drills ?? [],
   };
 }

@@ -10,14 +10,15 @@ import { useT } from '@/lib/i18n';
 import { useVault, useVaultSession } from '@/lib/vault/vault';
 import { secretTitle } from './backupWording';
 import { GuardianList } from './GuardianList';
+import { DrillInterval, SecretDrills } from './RecoveryDrills';
 import { SplitForm } from './SplitForm';
 import styles from './settings.module.css';
 
 type Handout = { made: MadeSplit; request: SplitRequest };
 
 /**
- * One phrase: its guardians, and the way to split it (again) and hand the shares out; or a wallet
- * made as shares: its guardians.
+ * One phrase: its guardians, its drills, and the way to split it (again) and hand the shares out;
+ * or a wallet made as shares: its guardians and the drills of its split.
  */
 function PhraseRecovery({ secret }: { secret: SecretSummary }) {
   const t = useT('settings');
@@ -53,6 +54,7 @@ function PhraseRecovery({ secret }: { secret: SecretSummary }) {
       ) : (
         <>
           <GuardianList splits={secret.shareSplits} wallet={wallet} />
+          {!splitting && <SecretDrills secret={secret} />}
           {secret.kind !== 'phrase' ? null : splitting ? (
             <>
               {hasSplit && <p className={ui.noticeWarning}>{t('settings:recovery.replaceNote')}</p>}
@@ -71,7 +73,10 @@ function PhraseRecovery({ secret }: { secret: SecretSummary }) {
   );
 }
 
-/** Settings → Recovery: each recovery phrase's guardians, and splitting a phrase into shares for them. */
+/**
+ * Settings → Recovery: each recovery phrase's guardians and drills, splitting a phrase into shares
+ * for guardians, and how often drills are asked for.
+ */
 export function RecoveryScreen() {
   const t = useT('settings');
   const secrets = useVault((s) => s.secrets);
@@ -83,6 +88,7 @@ export function RecoveryScreen() {
       {phrases.map((secret) => (
         <PhraseRecovery key={secret.id} secret={secret} />
       ))}
+      {phrases.length > 0 && <DrillInterval />}
     </Screen>
   );
 }

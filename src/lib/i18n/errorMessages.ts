@@ -82,6 +82,8 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   VAULT_PASSKEY_GONE: 'common:error.title.vaultPasskeyGone',
   VAULT_PASSKEY_NAME: 'common:error.title.vaultPasskeyName',
   VAULT_GUARDIAN_NAME: 'common:error.title.vaultGuardianName',
+  VAULT_DRILL_GONE: 'common:error.title.vaultDrillGone',
+  VAULT_DRILL_TRIES: 'common:error.title.vaultDrillTries',
   VAULT_PASSKEY_EXISTS: 'common:error.title.vaultPasskeyExists',
   VAULT_PASSKEY_LIMIT: 'common:error.title.vaultPasskeyLimit',
   VAULT_PASSKEY_UNAVAILABLE: 'common:error.title.vaultPasskeyUnavailable',

@@ -156,6 +156,8 @@ declare module '../message' {
     "common:error.title.vaultBusy": undefined;
     "common:error.title.vaultChangedElsewhere": undefined;
     "common:error.title.vaultCorrupted": undefined;
+    "common:error.title.vaultDrillGone": undefined;
+    "common:error.title.vaultDrillTries": undefined;
     "common:error.title.vaultDuplicateAccount": undefined;
     "common:error.title.vaultGuardianName": undefined;
     "common:error.title.vaultKeyOnDevice": undefined;

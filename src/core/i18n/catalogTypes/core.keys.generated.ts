@@ -20,6 +20,11 @@ declare module '../message' {
     "core.keys:address.length": { "digits": number | bigint };
     "core.keys:address.notHex": { "position": number | bigint };
     "core.keys:address.prefix": undefined;
+    "core.keys:drill.gone": undefined;
+    "core.keys:drill.otherSecret": undefined;
+    "core.keys:drill.otherSplit": undefined;
+    "core.keys:drill.tooManyTries": undefined;
+    "core.keys:drill.wrongWord": { "position": number | bigint };
     "core.keys:errors.notVerified": { "address": MessageValue; "host": MessageValue };
     "core.keys:errors.reverted": { "reason": MessageValue };
     "core.keys:errors.revertedNoReason": undefined;
