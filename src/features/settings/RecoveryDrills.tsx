@@ -69,7 +69,7 @@ export function SecretDrills({ secret }: { secret: SecretSummary }) {
         <p role="status">
           <T
             message={msg(ended.end === 'passed' ? 'settings:drill.passed' : 'settings:drill.failedRecorded', {
-              kind: ended.backup.kind,
+              kind: ended.backup.kind === 'phrase' || secret.kind === 'phrase' ? ended.backup.kind : 'wallet',
             })}
           />
         </p>

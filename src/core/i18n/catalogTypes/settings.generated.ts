@@ -58,7 +58,7 @@ declare module '../message' {
     "settings:drill.check": undefined;
     "settings:drill.checking": undefined;
     "settings:drill.endsExplained": undefined;
-    "settings:drill.failedRecorded": { "kind": "phrase" | (string & {}) };
+    "settings:drill.failedRecorded": { "kind": "phrase" | "wallet" | (string & {}) };
     "settings:drill.giveUp": undefined;
     "settings:drill.interval.days": { "days": number };
     "settings:drill.interval.label": undefined;
