@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
@@ -18,12 +18,13 @@ export function PhraseDrill({ secretId, onEnd }: { secretId: string; onEnd: (end
   const t = useT('settings');
   const session = useVaultSession();
   const drill = useOpenDrill(secretId, { kind: 'phrase' }, onEnd);
-  const [answers, setAnswers] = useState<string[]>([]);
+  // By position, not kept in step with the positions by an effect: words typed before such an
+  // effect ran would be lost.
+  const [answers, setAnswers] = useState<Readonly<Record<number, string>>>({});
   const [problem, setProblem] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   const opened = drill.opened;
   const positions = opened?.positions ?? [];
-  useEffect(() => setAnswers(opened ? opened.positions.map(() => '') : []), [opened]);
 
   const check = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,7 +32,11 @@ export function PhraseDrill({ secretId, onEnd }: { secretId: string; onEnd: (end
     setBusy(true);
     setProblem(undefined);
     try {
-      const result = await session.checkDrillWords(drill.opened.drillId, answers, Date.now());
+      const result = await session.checkDrillWords(
+        drill.opened.drillId,
+        positions.map((p) => answers[p] ?? ''),
+        Date.now(),
+      );
       if (result.passed) onEnd('passed');
       else setProblem(result.problem);
     } catch (e) {
@@ -45,12 +50,12 @@ export function PhraseDrill({ secretId, onEnd }: { secretId: string; onEnd: (end
     <form className={ui.stack} onSubmit={check} noValidate aria-labelledby="drill-heading">
       <h3 id="drill-heading">{t('settings:drill.phrase.title')}</h3>
       <p>{t('settings:drill.phrase.description')}</p>
-      {positions.map((position, k) => (
+      {positions.map((position) => (
         <Field key={position} label={t('settings:drill.word', { position: position + 1 })}>
           <SecretInput
             revealable={false}
-            value={answers[k] ?? ''}
-            onChange={(e) => setAnswers((a) => a.map((v, i) => (i === k ? e.target.value : v)))}
+            value={answers[position] ?? ''}
+            onChange={(e) => setAnswers((a) => ({ ...a, [position]: e.target.value }))}
           />
         </Field>
       ))}

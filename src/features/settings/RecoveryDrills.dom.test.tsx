@@ -113,29 +113,31 @@ describe('a drill of guardians’ shares', { timeout: 60_000 }, () => {
     await openRecovery();
     click('Drill the shares');
     await expect.poll(() => shows('Drill: your guardians’ shares'), poll).toBe(true);
-    expect(statuses()).toContain('0 shares of the 2 needed entered.');
+    expect(statuses()).toContain('No share entered yet.');
 
-    typeInto('Share 1', earlier.shares[0]?.[0] ?? '');
-    click('Add share');
+    typeInto('Words of share 1', earlier.shares[0]?.[0] ?? '');
+    click('Add this share');
     await expect
       .poll(alerts, poll)
       .toContain('These shares are of another split than the one your guardians hold now.');
-    expect(fieldLabelled('Share 1').value).toBe(earlier.shares[0]?.[0]);
+    expect(fieldLabelled('Words of share 1').value).toBe(earlier.shares[0]?.[0]);
 
     const [ana, , chloe] = current.shares[0] ?? [];
     const words = (ana ?? '').split(' ');
-    typeInto('Share 1', [...words.slice(0, -1), words.at(-1) === 'academic' ? 'acid' : 'academic'].join(' '));
-    click('Add share');
-    await expect.poll(alerts, poll).not.toContain('another split');
-    expect(alerts()).not.toBe('');
+    typeInto('Words of share 1', [...words.slice(0, -1), words.at(-1) === 'academic' ? 'acid' : 'academic'].join(' '));
+    click('Add this share');
+    await expect.poll(alerts, poll).toContain('the share fails its checksum');
+    expect(alerts()).not.toContain('another split');
 
-    typeInto('Share 1', ana ?? '');
-    click('Add share');
-    await expect.poll(statuses, poll).toContain('1 share of the 2 needed entered.');
+    typeInto('Words of share 1', ana ?? '');
+    click('Add this share');
+    await expect.poll(statuses, poll).toContain('1 share of 2 entered: one more is needed.');
     expect(shows('Share 1 (Ana)')).toBe(true);
-    typeInto('Share 2', chloe ?? '');
-    click('Add share');
-    await expect.poll(statuses, poll).toContain('2 shares of the 2 needed entered.');
+    expect(document.querySelector('button[aria-label="Remove share 1 (Ana)"]')).not.toBeNull();
+    await expect.poll(() => button('Check')?.disabled, poll).toBe(true);
+    typeInto('Words of share 2', chloe ?? '');
+    click('Add this share');
+    await expect.poll(statuses, poll).toContain('Enough shares are in to restore the wallet.');
     expect(drills()).toEqual([]);
     await expect.poll(() => button('Check')?.disabled, poll).toBe(false);
     click('Check');
