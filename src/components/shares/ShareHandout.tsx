@@ -5,7 +5,7 @@ import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import { type Message, msg } from '@/core/i18n/message';
 import { firstWrongWord, pickWordPositions } from '@/core/keys/wordCheck';
-import type { SplitRequest } from '@/core/vault/shareSplits';
+import type { SharePlace, SplitRequest } from '@/core/vault/shareSplits';
 import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
 import { ShareSheet, type SharesOf, type ShareToHand } from './ShareSheet';
@@ -16,9 +16,6 @@ const WORDS_CHECKED = 3;
 
 /** The shares of a set just made (one list of mnemonics per group), with when and as what. */
 export type SharesToHand = { identifier: number; createdAt: number; shares: string[][] };
-
-/** Where a share sits in its set: group and member index, from 0 as SLIP-0039 counts. */
-export type SharePlace = { groupIndex: number; memberIndex: number };
 
 function sharesOf(made: SharesToHand, request: SplitRequest): ShareToHand[] {
   return made.shares.flatMap((group, groupIndex) =>
