@@ -1,7 +1,6 @@
 import { type FormEvent, useMemo, useState } from 'react';
+import { AskedWords, answersAt, type WordAnswers } from '@/components/AskedWords';
 import { ErrorAlert } from '@/components/ErrorAlert';
-import { Field } from '@/components/Field';
-import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import { type Message, msg } from '@/core/i18n/message';
 import { firstWrongWord, pickWordPositions } from '@/core/keys/wordCheck';
@@ -46,7 +45,7 @@ export function ShareHandout(props: {
   const [index, setIndex] = useState(0);
   const [checking, setChecking] = useState(false);
   const [positions, setPositions] = useState<number[]>([]);
-  const [answers, setAnswers] = useState<string[]>([]);
+  const [answers, setAnswers] = useState<WordAnswers>({});
   const [error, setError] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   const [confirmed, setConfirmed] = useState<string>();
@@ -75,14 +74,14 @@ export function ShareHandout(props: {
 
   const startCheck = () => {
     setPositions(pickWordPositions(words.length, WORDS_CHECKED));
-    setAnswers(Array.from({ length: WORDS_CHECKED }, () => ''));
+    setAnswers({});
     setError(undefined);
     setChecking(true);
   };
 
   const check = async (event: FormEvent) => {
     event.preventDefault();
-    const wrong = firstWrongWord(words, positions, answers);
+    const wrong = firstWrongWord(words, positions, answersAt(positions, answers));
     if (wrong !== undefined) {
       setError(msg('shares:confirm.wrong', { position: wrong }));
       return;
@@ -115,15 +114,7 @@ export function ShareHandout(props: {
         <form className={ui.stack} onSubmit={check} noValidate aria-labelledby="check-heading">
           <h4 id="check-heading">{t('shares:confirm.title', place)}</h4>
           <p>{t('shares:confirm.description')}</p>
-          {positions.map((position, k) => (
-            <Field key={position} label={t('shares:confirm.word', { position: position + 1 })}>
-              <SecretInput
-                revealable={false}
-                value={answers[k] ?? ''}
-                onChange={(e) => setAnswers((a) => a.map((v, i) => (i === k ? e.target.value : v)))}
-              />
-            </Field>
-          ))}
+          <AskedWords positions={positions} answers={answers} onChange={setAnswers} />
           <ErrorAlert message={error} />
           <div className={ui.actions}>
             <button type="submit" disabled={busy}>

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Field } from '@/components/Field';
-import { SecretInput } from '@/components/SecretInput';
+import { AskedWords, answersAt, type WordAnswers } from '@/components/AskedWords';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { DEFAULT_PATH_TEMPLATE, pathForIndex } from '@/core/keys/derivationPath';
@@ -33,7 +32,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
   const [later, setLater] = useState(false);
   const [passphrase, setPassphrase] = useState<PassphraseState>({ enabled: false, value: '', confirm: '' });
   const [positions, setPositions] = useState<number[]>([]);
-  const [answers, setAnswers] = useState<string[]>(['', '', '']);
+  const [answers, setAnswers] = useState<WordAnswers>({});
   const [attempted, setAttempted] = useState(false);
   /** The position (1-based) of the first word that does not match. */
   const [mismatch, setMismatch] = useState<number>();
@@ -162,7 +161,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
 
   if (step === 'confirm') {
     const check = () => {
-      const wrong = firstWrongWord(words, positions, answers);
+      const wrong = firstWrongWord(words, positions, answersAt(positions, answers));
       setMismatch(wrong);
       if (wrong === undefined) setStep('finish');
     };
@@ -179,14 +178,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
         }}
         backLabel={t('onboarding:create.confirm.seeAgain')}
       >
-        {positions.map((position, k) => (
-          <Field key={position} label={t('onboarding:word.label', { position: position + 1 })}>
-            <SecretInput
-              value={answers[k] ?? ''}
-              onChange={(e) => setAnswers(answers.map((a, j) => (j === k ? e.target.value : a)))}
-            />
-          </Field>
-        ))}
+        <AskedWords positions={positions} answers={answers} onChange={setAnswers} revealable />
       </StepForm>
     );
   }

@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
+import { AskedWords, answersAt, type WordAnswers } from '@/components/AskedWords';
 import { ErrorAlert } from '@/components/ErrorAlert';
-import { Field } from '@/components/Field';
-import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import type { Message } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
@@ -18,9 +17,7 @@ export function PhraseDrill({ secretId, onEnd }: { secretId: string; onEnd: (end
   const t = useT('settings');
   const session = useVaultSession();
   const drill = useOpenDrill(secretId, { kind: 'phrase' }, onEnd);
-  // By position, not kept in step with the positions by an effect: words typed before such an
-  // effect ran would be lost.
-  const [answers, setAnswers] = useState<Readonly<Record<number, string>>>({});
+  const [answers, setAnswers] = useState<WordAnswers>({});
   const [problem, setProblem] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   const opened = drill.opened;
@@ -32,11 +29,7 @@ export function PhraseDrill({ secretId, onEnd }: { secretId: string; onEnd: (end
     setBusy(true);
     setProblem(undefined);
     try {
-      const result = await session.checkDrillWords(
-        drill.opened.drillId,
-        positions.map((p) => answers[p] ?? ''),
-        Date.now(),
-      );
+      const result = await session.checkDrillWords(drill.opened.drillId, answersAt(positions, answers), Date.now());
       if (result.passed) onEnd('passed');
       else setProblem(result.problem);
     } catch (e) {
@@ -50,15 +43,7 @@ export function PhraseDrill({ secretId, onEnd }: { secretId: string; onEnd: (end
     <form className={ui.stack} onSubmit={check} noValidate aria-labelledby="drill-heading">
       <h3 id="drill-heading">{t('settings:drill.phrase.title')}</h3>
       <p>{t('settings:drill.phrase.description')}</p>
-      {positions.map((position) => (
-        <Field key={position} label={t('settings:drill.word', { position: position + 1 })}>
-          <SecretInput
-            revealable={false}
-            value={answers[position] ?? ''}
-            onChange={(e) => setAnswers((a) => ({ ...a, [position]: e.target.value }))}
-          />
-        </Field>
-      ))}
+      <AskedWords positions={positions} answers={answers} onChange={setAnswers} />
       <ErrorAlert message={problem ?? drill.error} />
       <DrillActions drill={drill} busy={busy} checkable={positions.length > 0} />
     </form>

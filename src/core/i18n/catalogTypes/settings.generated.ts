@@ -79,7 +79,6 @@ declare module '../message' {
     "settings:drill.state.next": { "when": Date | number };
     "settings:drill.state.off": undefined;
     "settings:drill.title": undefined;
-    "settings:drill.word": { "position": number | bigint };
     "settings:explorers.apiKey": undefined;
     "settings:explorers.apiKeyHint": undefined;
     "settings:explorers.apiUrl": undefined;

@@ -13,7 +13,6 @@ declare module '../message' {
     "shares:confirm.seeAgain": undefined;
     "shares:confirm.submit": undefined;
     "shares:confirm.title": { "member": number | bigint };
-    "shares:confirm.word": { "position": number | bigint };
     "shares:confirm.wrong": { "position": number | bigint };
     "shares:confirmed": { "name": MessageValue };
     "shares:done": undefined;
