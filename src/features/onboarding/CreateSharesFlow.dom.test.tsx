@@ -68,6 +68,7 @@ describe('a new wallet made as shares', { timeout: 60_000 }, () => {
     expect(wallet.vault.store.getState().secrets).toHaveLength(1);
     click('Done');
     await expect.poll(() => shows('Add to Cairn'), poll).toBe(true);
+    expect(shows('made as 3 shares for guardians, with its passphrase')).toBe(true);
     click('Add to Cairn');
     await expect.poll(() => done.mock.calls.length, poll).toBe(1);
 

@@ -132,13 +132,17 @@ export function CreateSharesFlow({ mode, onDone, onCancel }: FlowProps) {
           onHandedOut={(place) =>
             setMade((m) => m && { ...m, split: withHandedOut(m.split, place, Date.now()) ?? m.split })
           }
-          onDone={() => setHanding(false)}
+          onDone={() => {
+            // Every share is with its guardian now: their words need not stay in the page.
+            setMade((m) => m && { ...m, shares: { ...m.shares, shares: [] } });
+            setHanding(false);
+          }}
         />
       </div>
     );
   }
 
-  const count = made.shares.shares.flat().length;
+  const count = made.split.guardians.length;
   return (
     <FinishStep
       mode={mode}
