@@ -15,6 +15,9 @@ const DIGEST_LENGTH = 4;
 /** `length` random bytes; injected so tests can be deterministic. */
 export type RandomBytes = (length: number) => Uint8Array;
 
+/** The platform's CSPRNG, the source of every split but a test's. */
+export const platformRandom: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
+
 function digestOf(random: Uint8Array, secret: Uint8Array): Uint8Array {
   return hmac(sha256, random, secret).subarray(0, DIGEST_LENGTH);
 }

@@ -129,6 +129,13 @@ export function parseShare(text: string): Share {
   };
 }
 
+/** The identifier of the set a share belongs to (its secret value is read, then wiped). */
+export function shareIdentifier(mnemonic: string): number {
+  const share = parseShare(mnemonic);
+  share.value.fill(0);
+  return share.identifier;
+}
+
 /** The value's bytes; its padding bits must be zero (KEYS_SHARE_PADDING). */
 function wordsToValue(valueWords: readonly number[]): Uint8Array {
   const padding = paddingBits(valueWords.length);

@@ -5,7 +5,7 @@ import { ShareError } from '../../errors/shares';
 import { msg } from '../../i18n/message';
 import { decryptMasterSecret, encryptMasterSecret } from './cipher';
 import { recoverEncryptedSecret } from './recovery';
-import { type RandomBytes, splitSecret } from './shamir';
+import { platformRandom, type RandomBytes, splitSecret } from './shamir';
 import { parseShare, type Share, shareToMnemonic } from './share';
 
 const MAX_SHARES = 16;
@@ -34,8 +34,6 @@ export type SplitOptions = {
   /** Source of randomness (default: the platform's CSPRNG). */
   random?: RandomBytes;
 };
-
-const platformRandom: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
 
 function isPrintableAscii(text: string): boolean {
   return /^[\x20-\x7e]*$/.test(text);
