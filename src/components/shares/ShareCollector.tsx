@@ -37,6 +37,12 @@ export function ShareCollector({
     setRefusal(refused);
     if (!refused) setText('');
   };
+  // A share read from a QR code answers for itself; one taken clears the typed share's refusal.
+  const read = (scanned: string) => {
+    const refused = entered.add(scanned);
+    if (!refused) setRefusal(undefined);
+    return refused;
+  };
   const describe = (share: Share) => {
     const values = { member: share.memberIndex + 1, group: share.groupIndex + 1, name: holder?.(share) ?? '' };
     if (values.name === '')
@@ -71,8 +77,8 @@ export function ShareCollector({
           {t('shares:entry.add')}
         </button>
       </div>
-      <QrCameraScanner what={t('shares:entry.scanWhat')} onText={entered.add} />
-      <QrImageField label={t('shares:entry.scanLabel')} hint={t('shares:entry.scanHint')} onText={entered.add} />
+      <QrCameraScanner what={t('shares:entry.scanWhat')} onText={read} />
+      <QrImageField label={t('shares:entry.scanLabel')} hint={t('shares:entry.scanHint')} onText={read} />
       {shares.length > 0 && (
         <ul className={ui.plainList} aria-label={t('shares:entry.entered')}>
           {shares.map((share, index) => {
