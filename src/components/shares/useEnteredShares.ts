@@ -13,10 +13,14 @@ export type EnteredShares = {
 
 /**
  * Shares entered one at a time, each checked against those before it (see `addShare`) and, if
- * given, by `refuse` (a sentence when the share is not wanted). Share values are secret: one
+ * given, by `refuse` (a sentence when the share is not wanted); `onTaken` hears of each share
+ * taken (a sentence about the shares before it may no longer hold). Share values are secret: one
  * refused, one removed, and all of them when the form goes away are zero-filled.
  */
-export function useEnteredShares(refuse?: (share: Share) => Message | undefined): EnteredShares {
+export function useEnteredShares(
+  options: { refuse?: (share: Share) => Message | undefined; onTaken?: () => void } = {},
+): EnteredShares {
+  const { refuse, onTaken } = options;
   const [shares, setShares] = useState<readonly Share[]>([]);
   const held = useRef(shares);
   held.current = shares;
@@ -39,6 +43,7 @@ export function useEnteredShares(refuse?: (share: Share) => Message | undefined)
           return refusal;
         }
         setShares(addShare(shares, share));
+        onTaken?.();
         return undefined;
       } catch (e) {
         share?.value.fill(0);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { type EnteredShares, useEnteredShares } from '@/components/shares/useEnteredShares';
+import { useEnteredShares } from '@/components/shares/useEnteredShares';
 import { T } from '@/components/T';
 import type { Message } from '@/core/i18n/message';
 import { type DerivedAddress, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
@@ -35,9 +35,11 @@ export function RestoreSharesFlow({ mode, onDone, onCancel }: FlowProps) {
   const [chosen, setChosen] = useState<{ addresses: DerivedAddress[]; template: string }>();
   const passphrase = entry.passphrase.enabled ? entry.passphrase.value : '';
 
-  // The shares are zero-filled by useEnteredShares; the seed is secret too, zero-filled when the
-  // flow goes away, however it ends.
-  const collected = useEnteredShares();
+  // A share taken clears the step's sentence (too few shares, say), which no longer holds. The
+  // shares are zero-filled by useEnteredShares; the seed is secret too, zero-filled when the flow
+  // goes away, however it ends.
+  const entered = useEnteredShares({ onTaken: () => setError(undefined) });
+  const { shares } = entered;
   const heldSeed = useRef(restored?.seed);
   heldSeed.current = restored?.seed;
   useEffect(
@@ -46,16 +48,6 @@ export function RestoreSharesFlow({ mode, onDone, onCancel }: FlowProps) {
     },
     [],
   );
-  const { shares } = collected;
-  // A share taken clears the step's sentence (too few shares, say), which no longer holds.
-  const entered: EnteredShares = {
-    ...collected,
-    add(text) {
-      const refusal = collected.add(text);
-      if (!refusal) setError(undefined);
-      return refusal;
-    },
-  };
 
   const restore = async () => {
     setBusy(true);

@@ -33,11 +33,12 @@ export function SharesDrill({
   const t = useT('settings');
   const session = useVaultSession();
   const drill = useOpenDrill(secretId, { kind: 'shares', splitId: split.id }, onEnd);
-  const entered = useEnteredShares((share) =>
-    share.identifier === split.identifier ? undefined : msg('core.keys:drill.otherSplit'),
-  );
-  const { shares } = entered;
   const [problem, setProblem] = useState<Message | string>();
+  const entered = useEnteredShares({
+    refuse: (share) => (share.identifier === split.identifier ? undefined : msg('core.keys:drill.otherSplit')),
+    onTaken: () => setProblem(undefined),
+  });
+  const { shares } = entered;
   const [busy, setBusy] = useState(false);
   const complete = recoveryProgress(shares)?.complete ?? false;
 
