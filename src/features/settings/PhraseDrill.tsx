@@ -2,9 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { AskedWords, answersAt, type WordAnswers } from '@/components/AskedWords';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import ui from '@/components/ui.module.css';
-import type { Message } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { errorMessage } from '@/lib/i18n/errorMessages';
 import { useVaultSession } from '@/lib/vault/vault';
 import { DrillActions, type DrillEnd, useOpenDrill } from './drillSession';
 
@@ -18,25 +16,12 @@ export function PhraseDrill({ secretId, onEnd }: { secretId: string; onEnd: (end
   const session = useVaultSession();
   const drill = useOpenDrill(secretId, { kind: 'phrase' }, onEnd);
   const [answers, setAnswers] = useState<WordAnswers>({});
-  const [problem, setProblem] = useState<Message | string>();
-  const [busy, setBusy] = useState(false);
   const opened = drill.opened;
   const positions = opened?.positions ?? [];
 
-  const check = async (event: FormEvent) => {
+  const check = (event: FormEvent) => {
     event.preventDefault();
-    if (!drill.opened) return;
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      const result = await session.checkDrillWords(drill.opened.drillId, answersAt(positions, answers), Date.now());
-      if (result.passed) onEnd('passed');
-      else setProblem(result.problem);
-    } catch (e) {
-      setProblem(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    void drill.check((drillId) => session.checkDrillWords(drillId, answersAt(positions, answers), Date.now()));
   };
 
   return (
@@ -44,8 +29,8 @@ export function PhraseDrill({ secretId, onEnd }: { secretId: string; onEnd: (end
       <h3 id="drill-heading">{t('settings:drill.phrase.title')}</h3>
       <p>{t('settings:drill.phrase.description')}</p>
       <AskedWords positions={positions} answers={answers} onChange={setAnswers} />
-      <ErrorAlert message={problem ?? drill.error} />
-      <DrillActions drill={drill} busy={busy} checkable={positions.length > 0} />
+      <ErrorAlert message={drill.error} />
+      <DrillActions drill={drill} checkable={positions.length > 0} />
     </form>
   );
 }

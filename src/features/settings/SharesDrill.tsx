@@ -1,14 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { ShareCollector } from '@/components/shares/ShareCollector';
 import { useEnteredShares } from '@/components/shares/useEnteredShares';
 import ui from '@/components/ui.module.css';
-import { type Message, msg } from '@/core/i18n/message';
+import { msg } from '@/core/i18n/message';
 import { recoveryProgress } from '@/core/keys/slip39/recovery';
 import { type Share, shareToMnemonic } from '@/core/keys/slip39/share';
 import type { ShareSplit } from '@/core/vault/shareSplits';
 import { useT } from '@/lib/i18n';
-import { errorMessage } from '@/lib/i18n/errorMessages';
 import { useVaultSession } from '@/lib/vault/vault';
 import { DrillActions, type DrillEnd, useOpenDrill } from './drillSession';
 
@@ -33,32 +32,19 @@ export function SharesDrill({
   const t = useT('settings');
   const session = useVaultSession();
   const drill = useOpenDrill(secretId, { kind: 'shares', splitId: split.id }, onEnd);
-  const [problem, setProblem] = useState<Message | string>();
   const entered = useEnteredShares({
     refuse: (share) => (share.identifier === split.identifier ? undefined : msg('core.keys:drill.otherSplit')),
-    onTaken: () => setProblem(undefined),
+    onTaken: drill.clearProblem,
   });
   const { shares } = entered;
-  const [busy, setBusy] = useState(false);
   const complete = recoveryProgress(shares)?.complete ?? false;
 
   const holder = (share: Share) =>
     split.guardians.find((g) => g.groupIndex === share.groupIndex && g.memberIndex === share.memberIndex)?.name;
 
-  const check = async (event: FormEvent) => {
+  const check = (event: FormEvent) => {
     event.preventDefault();
-    if (!drill.opened) return;
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      const result = await session.checkDrillShares(drill.opened.drillId, shares.map(shareToMnemonic), Date.now());
-      if (result.passed) onEnd('passed');
-      else setProblem(result.problem);
-    } catch (e) {
-      setProblem(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    void drill.check((drillId) => session.checkDrillShares(drillId, shares.map(shareToMnemonic), Date.now()));
   };
 
   return (
@@ -66,8 +52,8 @@ export function SharesDrill({
       <h3 id="drill-heading">{t('settings:drill.shares.title')}</h3>
       <p>{t('settings:drill.shares.description', { restores: restoresPhrase ? 'phrase' : 'wallet' })}</p>
       <ShareCollector entered={entered} holder={holder} />
-      <ErrorAlert message={problem ?? drill.error} />
-      <DrillActions drill={drill} busy={busy} checkable={complete} />
+      <ErrorAlert message={drill.error} />
+      <DrillActions drill={drill} checkable={complete} />
     </form>
   );
 }
