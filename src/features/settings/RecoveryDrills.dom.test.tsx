@@ -4,7 +4,7 @@
 // of the split, a threshold of them passing; the interval chosen, or drills turned off.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DRILLS_OFF } from '@/core/vault/recoveryDrills';
-import { chooseValue, fieldLabelled, typeInto } from '@/testing/fields';
+import { askedWordPositions, chooseValue, fieldLabelled, typeInto } from '@/testing/fields';
 import { alerts, button, click, shows, statuses } from '@/testing/inDocument';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { TEST_PASSWORD, TEST_PHRASE } from '@/testing/vaultFixtures';
@@ -25,12 +25,6 @@ afterEach(() => {
 
 const secret = () => wallet.vault.store.getState().secrets[0];
 const drills = () => secret()?.drills ?? [];
-/** The positions (1-based) the drill asks for. */
-const askedPositions = () =>
-  [...document.querySelectorAll('label')]
-    .map((l) => /^Word (\d+)$/.exec(l.textContent ?? '')?.[1])
-    .filter((n): n is string => n !== undefined)
-    .map(Number);
 const selectLabelled = (label: string) => {
   const id = [...document.querySelectorAll('label')].find((l) => l.textContent === label)?.htmlFor ?? '';
   return document.getElementById(id) as HTMLSelectElement;
@@ -43,8 +37,8 @@ async function openRecovery() {
 
 async function startPhraseDrill() {
   click('Drill the recovery phrase');
-  await expect.poll(() => askedPositions().length, poll).toBe(3);
-  return askedPositions();
+  await expect.poll(() => askedWordPositions().length, poll).toBe(3);
+  return askedWordPositions();
 }
 
 describe('a recovery phrase drill', { timeout: 60_000 }, () => {
