@@ -2,12 +2,13 @@ import { lazy, Suspense, useState } from 'react';
 import { AskedWords, answersAt, type WordAnswers } from '@/components/AskedWords';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
-import { DEFAULT_PATH_TEMPLATE, pathForIndex } from '@/core/keys/derivationPath';
-import { deriveAddresses, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
+import { nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import { generatePhrase } from '@/core/keys/phrase';
 import { firstWrongWord, pickWordPositions } from '@/core/keys/wordCheck';
+import type { AccountSpec } from '@/core/vault/contentsOps';
 import { useT } from '@/lib/i18n';
 import { FinishStep } from './FinishStep';
+import { firstAccountOf } from './firstAccount';
 import styles from './onboarding.module.css';
 import { PassphraseChoice, type PassphraseState, passphraseProblem } from './PassphraseChoice';
 import { StepForm } from './StepForm';
@@ -197,9 +198,12 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
         const phraseBytes = nfkdBytes(phrase);
         const passphraseBytes = nfkdBytes(passphrase.enabled ? passphrase.value : '');
         const seed = await seedFromPhrase(phraseBytes, passphraseBytes);
-        const [first] = deriveAddresses(seed, DEFAULT_PATH_TEMPLATE, 0, 1);
-        seed.fill(0);
-        if (!first) throw new Error('no address derived');
+        let account: AccountSpec;
+        try {
+          account = firstAccountOf(seed);
+        } finally {
+          seed.fill(0);
+        }
         return {
           secret: {
             kind: 'phrase',
@@ -209,17 +213,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
             origin: 'created',
             backedUp: !later,
           },
-          accounts: [
-            {
-              address: first.address,
-              source: {
-                kind: 'hd',
-                template: DEFAULT_PATH_TEMPLATE,
-                index: 0,
-                path: pathForIndex(DEFAULT_PATH_TEMPLATE, 0),
-              },
-            },
-          ],
+          accounts: [account],
         };
       }}
     />

@@ -13,13 +13,12 @@ import {
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { type Message, msg } from '@/core/i18n/message';
-import { DEFAULT_PATH_TEMPLATE, pathForIndex } from '@/core/keys/derivationPath';
-import { deriveAddresses } from '@/core/keys/hd';
 import type { MasterSecretLength } from '@/core/keys/slip39/walletShares';
 import { newSplit, type ShareSplit, type SplitRequest, schemeOf, withHandedOut } from '@/core/vault/shareSplits';
 import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
 import { FinishStep } from './FinishStep';
+import { firstAccountOf } from './firstAccount';
 import { type PassphraseState, passphraseProblem } from './PassphraseChoice';
 import { StepForm } from './StepForm';
 import { StepHeading } from './StepHeading';
@@ -156,8 +155,7 @@ export function CreateSharesFlow({ mode, onDone, onCancel }: FlowProps) {
       prepare={async () => {
         const seed = masterSecret.current;
         if (!seed) throw new Error('no master secret');
-        const [first] = deriveAddresses(seed, DEFAULT_PATH_TEMPLATE, 0, 1);
-        if (!first) throw new Error('no address derived');
+        const account = firstAccountOf(seed);
         return {
           secret: {
             kind: 'masterSecret',
@@ -167,17 +165,7 @@ export function CreateSharesFlow({ mode, onDone, onCancel }: FlowProps) {
             backedUp: true,
             shareSplits: [made.split],
           },
-          accounts: [
-            {
-              address: first.address,
-              source: {
-                kind: 'hd',
-                template: DEFAULT_PATH_TEMPLATE,
-                index: 0,
-                path: pathForIndex(DEFAULT_PATH_TEMPLATE, 0),
-              },
-            },
-          ],
+          accounts: [account],
         };
       }}
     />
