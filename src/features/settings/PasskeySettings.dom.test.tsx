@@ -3,7 +3,7 @@
 // stored changed. At an IP address, the section says why and gives the localhost address.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeAuthenticator } from '@/testing/fakeAuthenticator';
-import { typeInto } from '@/testing/fields';
+import { fieldLabelled, typeInto } from '@/testing/fields';
 import { alerts, button, click, shows, statuses } from '@/testing/inDocument';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { TEST_PASSWORD } from '@/testing/vaultFixtures';
@@ -29,6 +29,7 @@ function addPasskey(name: string, password = TEST_PASSWORD) {
   click('Add passkey');
 }
 
+const byLabel = (label: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
 const storedPasskeys = () => wallet.vault.store.getState().passkeys.map((p) => p.name);
 
 describe('passkey settings', { timeout: 30_000 }, () => {
@@ -44,14 +45,23 @@ describe('passkey settings', { timeout: 30_000 }, () => {
 
     button('Rename')?.click();
     await expect.poll(() => shows('New name for Laptop'), poll).toBe(true);
+    // Focus goes into the name field, and back to its Rename button when the field closes.
+    expect(document.activeElement).toBe(fieldLabelled('New name for Laptop'));
     typeInto('New name for Laptop', 'Work laptop');
     click('Save name');
     await expect.poll(storedPasskeys, poll).toEqual(['Work laptop', 'Security key']);
+    await expect.poll(() => document.activeElement?.getAttribute('aria-label'), poll).toBe('Rename Work laptop');
 
-    const remove = document.querySelector<HTMLButtonElement>('button[aria-label="Remove Security key"]');
-    remove?.click();
+    byLabel('Remove Security key')?.click();
     await expect.poll(storedPasskeys, poll).toEqual(['Work laptop']);
     expect(statuses()).toContain('“Security key” no longer unlocks Cairn.');
+    // The row is gone: focus is on the section's heading, not lost to the page.
+    expect(document.activeElement?.textContent).toBe('Passkeys for unlocking');
+
+    // With the last one the list goes too, and the removal is still said.
+    byLabel('Remove Work laptop')?.click();
+    await expect.poll(() => shows('No passkey unlocks Cairn yet.'), poll).toBe(true);
+    expect(statuses()).toContain('“Work laptop” no longer unlocks Cairn.');
   });
 
   it('checks the password before asking for a passkey; a wrong one asks nothing and stores nothing', async () => {
@@ -60,6 +70,8 @@ describe('passkey settings', { timeout: 30_000 }, () => {
     addPasskey('Laptop', 'not the password');
     await expect.poll(() => shows('Wrong password.'), poll).toBe(true);
     expect(authenticator.state.calls).toBe(0);
+    // Focus is on the field refused.
+    await expect.poll(() => document.activeElement?.getAttribute('type'), poll).toBe('password');
     expect(storedPasskeys()).toEqual([]);
   });
 
@@ -73,15 +85,23 @@ describe('passkey settings', { timeout: 30_000 }, () => {
     expect(storedPasskeys()).toEqual([]);
   });
 
-  it('says so when the person cancels the prompt, or the authenticator does not verify them', async () => {
+  it('says so when the person cancels the prompt, there is no authenticator, or it does not verify them', async () => {
     const authenticator = installFakeAuthenticator('cancel');
     ({ unmount } = renderInWallet(wallet, <PasskeySettings />));
+    const before = await wallet.vaultRepository.load();
     addPasskey('Phone');
-    await expect.poll(alerts, poll).toMatch(/No passkey was used|No authenticator answered/);
+    await expect.poll(alerts, poll).toContain('No passkey was used: the prompt was closed or timed out.');
+    // Focus is back on the button, which was disabled while the prompt was open.
+    expect(document.activeElement).toBe(button('Add passkey'));
+    authenticator.state.platform = false;
+    addPasskey('Phone');
+    await expect.poll(alerts, poll).toContain('No authenticator answered: this device has none built in');
+    authenticator.state.platform = true;
     authenticator.state.mode = 'notVerified';
     addPasskey('Phone');
     await expect.poll(alerts, poll).toContain('did not verify you');
     expect(storedPasskeys()).toEqual([]);
+    expect(await wallet.vaultRepository.load()).toEqual(before);
   });
 
   it('asks for a name and the password in place', async () => {

@@ -56,15 +56,25 @@ describe('unlocking with a passkey', { timeout: 30_000 }, () => {
     await expect.poll(status, poll).toBe('unlocked');
   });
 
-  it('says so when the prompt is cancelled, or the authenticator gives no PRF output', async () => {
+  it('says so when the prompt is cancelled, there is no authenticator, or it gives no PRF output', async () => {
     const authenticator = await lockedWithPasskey();
+    const before = await wallet.vaultRepository.load();
     authenticator.state.mode = 'cancel';
     click('Unlock with a passkey');
-    await expect.poll(alerts, poll).toMatch(/No passkey was used|No authenticator answered/);
+    await expect.poll(alerts, poll).toContain('No passkey was used: the prompt was closed or timed out.');
+    // Focus is back on the button, which was disabled while the prompt was open.
+    expect(document.activeElement).toBe(button('Unlock with a passkey'));
+    authenticator.state.platform = false;
+    click('Unlock with a passkey');
+    await expect.poll(alerts, poll).toContain('No authenticator answered: this device has none built in');
     authenticator.state.mode = 'noPrf';
     click('Unlock with a passkey');
     await expect.poll(alerts, poll).toContain('it lacks the PRF extension');
+    authenticator.state.mode = 'notVerified';
+    click('Unlock with a passkey');
+    await expect.poll(alerts, poll).toContain('did not verify you');
     expect(status()).toBe('locked');
+    expect(await wallet.vaultRepository.load()).toEqual(before);
   });
 
   it('offers no passkey when none is set', async () => {
