@@ -158,10 +158,14 @@ describe('vault: unlocking with a passkey', () => {
     expect(session.store.getState().status).toBe('unlocked');
   });
 
-  it('a backup restored as a new vault opens with its password, without the passkeys of the vault it came from', async () => {
-    const { session } = await withPasskey();
+  it('a backup carries no passkey copy of the key, and restored as a new vault opens with its password', async () => {
+    const { session, repository } = await withPasskey();
     const backup = await session.exportBackup();
-    expect(JSON.parse(backup).keys.passkeys).toHaveLength(1);
+    const file = JSON.parse(backup) as VaultRecord;
+    const kept = await stored(repository);
+    expect(file.keys).toEqual({ password: kept.keys?.password, passkeys: [] });
+    expect(file.ciphertext).toBe(kept.ciphertext);
+    expect(kept.keys?.passkeys).toHaveLength(1);
     const restored = testSession();
     await restored.session.init();
     await restored.session.importBackup(backup, TEST_PASSWORD);
