@@ -1,11 +1,11 @@
 // Settings → Security → Passkeys, with a faked navigator.credentials: adding one (password checked
 // first, PRF required), naming, renaming and removing, and each refusal said in place with nothing
 // stored changed. At an IP address, the section says why and gives the localhost address.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { installFakeAuthenticator } from '@/testing/fakeAuthenticator';
 import { fieldLabelled, typeInto } from '@/testing/fields';
 import { alerts, button, click, shows, statuses } from '@/testing/inDocument';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { screenTestWallet } from '@/testing/screenTestWallet';
 import { TEST_PASSWORD } from '@/testing/vaultFixtures';
 import { PasskeySettings } from './PasskeySettings';
 
@@ -13,15 +13,7 @@ const poll = { timeout: 20_000, interval: 20 };
 /** Moves the page to another address (happy-dom's own call: a page cannot change its host). */
 const setUrl = (url: string) => (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
 
-let wallet: TestWallet;
-let unmount = () => {};
-beforeEach(async () => {
-  wallet = await createTestWallet();
-});
-afterEach(() => {
-  unmount();
-  wallet.close();
-});
+const screen = screenTestWallet();
 
 function addPasskey(name: string, password = TEST_PASSWORD) {
   typeInto('Passkey name', name);
@@ -30,12 +22,12 @@ function addPasskey(name: string, password = TEST_PASSWORD) {
 }
 
 const byLabel = (label: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
-const storedPasskeys = () => wallet.vault.store.getState().passkeys.map((p) => p.name);
+const storedPasskeys = () => screen.wallet.vault.store.getState().passkeys.map((p) => p.name);
 
 describe('passkey settings', { timeout: 30_000 }, () => {
   it('adds passkeys, names them, renames and removes one; the other stays', async () => {
     installFakeAuthenticator();
-    ({ unmount } = renderInWallet(wallet, <PasskeySettings />));
+    screen.show(<PasskeySettings />);
     expect(shows('No passkey unlocks Cairn yet.')).toBe(true);
     addPasskey('Laptop');
     await expect.poll(statuses, poll).toContain('“Laptop” now unlocks Cairn.');
@@ -66,7 +58,7 @@ describe('passkey settings', { timeout: 30_000 }, () => {
 
   it('checks the password before asking for a passkey; a wrong one asks nothing and stores nothing', async () => {
     const authenticator = installFakeAuthenticator();
-    ({ unmount } = renderInWallet(wallet, <PasskeySettings />));
+    screen.show(<PasskeySettings />);
     addPasskey('Laptop', 'not the password');
     await expect.poll(() => shows('Wrong password.'), poll).toBe(true);
     expect(authenticator.state.calls).toBe(0);
@@ -77,7 +69,7 @@ describe('passkey settings', { timeout: 30_000 }, () => {
 
   it('refuses an authenticator without PRF, saying which ones work', async () => {
     installFakeAuthenticator('noPrf');
-    ({ unmount } = renderInWallet(wallet, <PasskeySettings />));
+    screen.show(<PasskeySettings />);
     addPasskey('Windows Hello');
     await expect.poll(alerts, poll).toContain('it lacks the PRF extension');
     expect(alerts()).toContain('security keys with hmac-secret');
@@ -87,8 +79,8 @@ describe('passkey settings', { timeout: 30_000 }, () => {
 
   it('says so when the person cancels the prompt, there is no authenticator, or it does not verify them', async () => {
     const authenticator = installFakeAuthenticator('cancel');
-    ({ unmount } = renderInWallet(wallet, <PasskeySettings />));
-    const before = await wallet.vaultRepository.load();
+    screen.show(<PasskeySettings />);
+    const before = await screen.wallet.vaultRepository.load();
     addPasskey('Phone');
     await expect.poll(alerts, poll).toContain('No passkey was used: the prompt was closed or timed out.');
     // Focus is back on the button, which was disabled while the prompt was open.
@@ -101,12 +93,12 @@ describe('passkey settings', { timeout: 30_000 }, () => {
     addPasskey('Phone');
     await expect.poll(alerts, poll).toContain('did not verify you');
     expect(storedPasskeys()).toEqual([]);
-    expect(await wallet.vaultRepository.load()).toEqual(before);
+    expect(await screen.wallet.vaultRepository.load()).toEqual(before);
   });
 
   it('asks for a name and the password in place', async () => {
     const authenticator = installFakeAuthenticator();
-    ({ unmount } = renderInWallet(wallet, <PasskeySettings />));
+    screen.show(<PasskeySettings />);
     click('Add passkey');
     await expect.poll(() => shows('Give the passkey a name'), poll).toBe(true);
     expect(shows('Enter the vault password')).toBe(true);
@@ -118,7 +110,7 @@ describe('passkey settings', { timeout: 30_000 }, () => {
     const before = location.href;
     setUrl('http://127.0.0.1:5173/');
     try {
-      ({ unmount } = renderInWallet(wallet, <PasskeySettings />));
+      screen.show(<PasskeySettings />);
       const note = document.querySelector('[role=note]')?.textContent ?? '';
       expect(note).toContain('Browsers refuse passkeys on a page opened at an IP address.');
       expect(note).toContain('http://localhost:5173/');

@@ -1,34 +1,26 @@
 // The unlock screen with a passkey set (faked navigator.credentials): offered before the password,
 // it unlocks with no password typed; another authenticator's answer, a cancelled prompt and an
 // authenticator without PRF each say why in place and leave Cairn locked; the password still works.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerPasskey } from '@/lib/browser/passkeys';
 import { installFakeAuthenticator } from '@/testing/fakeAuthenticator';
 import { typeInto } from '@/testing/fields';
 import { alerts, button, click } from '@/testing/inDocument';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { screenTestWallet } from '@/testing/screenTestWallet';
 import { TEST_PASSWORD } from '@/testing/vaultFixtures';
 import { UnlockScreen } from './UnlockScreen';
 
 const poll = { timeout: 20_000, interval: 20 };
-const status = () => wallet.vault.store.getState().status;
+const status = () => screen.wallet.vault.store.getState().status;
 
-let wallet: TestWallet;
-let unmount = () => {};
-beforeEach(async () => {
-  wallet = await createTestWallet();
-});
-afterEach(() => {
-  unmount();
-  wallet.close();
-});
+const screen = screenTestWallet();
 
 async function lockedWithPasskey() {
   const authenticator = installFakeAuthenticator();
-  await wallet.vault.addPasskey(TEST_PASSWORD, await registerPasskey('Phone', []));
-  await wallet.vault.lock();
+  await screen.wallet.vault.addPasskey(TEST_PASSWORD, await registerPasskey('Phone', []));
+  await screen.wallet.vault.lock();
   await expect.poll(status, poll).toBe('locked');
-  ({ unmount } = renderInWallet(wallet, <UnlockScreen />));
+  screen.show(<UnlockScreen />);
   return authenticator;
 }
 
@@ -58,7 +50,7 @@ describe('unlocking with a passkey', { timeout: 30_000 }, () => {
 
   it('says so when the prompt is cancelled, there is no authenticator, or it gives no PRF output', async () => {
     const authenticator = await lockedWithPasskey();
-    const before = await wallet.vaultRepository.load();
+    const before = await screen.wallet.vaultRepository.load();
     authenticator.state.mode = 'cancel';
     click('Unlock with a passkey');
     await expect.poll(alerts, poll).toContain('No passkey was used: the prompt was closed or timed out.');
@@ -74,14 +66,14 @@ describe('unlocking with a passkey', { timeout: 30_000 }, () => {
     click('Unlock with a passkey');
     await expect.poll(alerts, poll).toContain('did not verify you');
     expect(status()).toBe('locked');
-    expect(await wallet.vaultRepository.load()).toEqual(before);
+    expect(await screen.wallet.vaultRepository.load()).toEqual(before);
   });
 
   it('offers no passkey when none is set', async () => {
     installFakeAuthenticator();
-    await wallet.vault.lock();
+    await screen.wallet.vault.lock();
     await expect.poll(status, poll).toBe('locked');
-    ({ unmount } = renderInWallet(wallet, <UnlockScreen />));
+    screen.show(<UnlockScreen />);
     expect(button('Unlock with a passkey')).toBeUndefined();
   });
 });
