@@ -21,10 +21,19 @@ export function PasskeyUnlock() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Message | string>();
   const button = useRef<HTMLButtonElement>(null);
+  const offered = passkeys.length > 0 && passkeyAvailability().available;
+  useEffect(() => {
+    // Offered first: focus comes here from the password field's autofocus (the passkeys are known
+    // a moment after the screen shows), never from a password being typed.
+    const active = document.activeElement;
+    if (offered && active instanceof HTMLInputElement && active.type === 'password' && active.value === '') {
+      button.current?.focus();
+    }
+  }, [offered]);
   useEffect(() => {
     if (error !== undefined) button.current?.focus();
   }, [error]);
-  if (passkeys.length === 0 || !passkeyAvailability().available) return null;
+  if (!offered) return null;
 
   const unlock = async () => {
     setBusy(true);
