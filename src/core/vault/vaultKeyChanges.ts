@@ -39,6 +39,13 @@ export function checkPasskeyName(name: string): string {
   return trimmed;
 }
 
+/** Throws VAULT_PASSKEY_LIMIT when a vault with these passkeys can take no more (checked before a prompt, too). */
+export function checkRoomForPasskey(passkeys: readonly unknown[]): void {
+  if (passkeys.length >= MAX_PASSKEYS) {
+    throw new VaultError('VAULT_PASSKEY_LIMIT', msg('core.keys:vault.passkey.limit', { max: MAX_PASSKEYS }));
+  }
+}
+
 function gone(): VaultError {
   return new VaultError('VAULT_PASSKEY_GONE', msg('core.keys:vault.passkey.gone'));
 }
@@ -143,9 +150,7 @@ export async function addPasskey(
       if (passkeys.some((p) => p.credentialId === passkey.credentialId)) {
         throw new VaultError('VAULT_PASSKEY_EXISTS', msg('core.keys:vault.passkey.exists'));
       }
-      if (passkeys.length >= MAX_PASSKEYS) {
-        throw new VaultError('VAULT_PASSKEY_LIMIT', msg('core.keys:vault.passkey.limit', { max: MAX_PASSKEYS }));
-      }
+      checkRoomForPasskey(passkeys);
       const slot = await guard.attempt(async () =>
         passkeySlot(record.keys, await deriveVaultKey(password, record.kdf), { ...passkey, name }, options.now),
       );

@@ -2,6 +2,7 @@
 // first, PRF required), naming, renaming and removing, and each refusal said in place with nothing
 // stored changed. At an IP address, the section says why and gives the localhost address.
 import { describe, expect, it } from 'vitest';
+import { registerPasskey } from '@/lib/browser/passkeys';
 import { installFakeAuthenticator } from '@/testing/fakeAuthenticator';
 import { fieldLabelled, typeInto } from '@/testing/fields';
 import { alerts, button, click, shows, statuses } from '@/testing/inDocument';
@@ -94,6 +95,19 @@ describe('passkey settings', { timeout: 30_000 }, () => {
     await expect.poll(alerts, poll).toContain('did not verify you');
     expect(storedPasskeys()).toEqual([]);
     expect(await screen.wallet.vaultRepository.load()).toEqual(before);
+  });
+
+  it('refuses a passkey past the limit before the prompt, so none is made on the authenticator', async () => {
+    const authenticator = installFakeAuthenticator();
+    for (let i = 0; i < 20; i++) {
+      await screen.wallet.vault.addPasskey(TEST_PASSWORD, await registerPasskey(`Key ${i}`, []));
+    }
+    const calls = authenticator.state.calls;
+    screen.show(<PasskeySettings />);
+    addPasskey('One more');
+    await expect.poll(alerts, poll).toContain('A vault can have at most 20 passkeys.');
+    expect(authenticator.state.calls).toBe(calls);
+    expect(storedPasskeys()).toHaveLength(20);
   });
 
   it('asks for a name and the password in place', async () => {

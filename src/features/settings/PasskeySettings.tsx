@@ -6,6 +6,7 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { type Message, msg } from '@/core/i18n/message';
 import { MAX_PASSKEY_NAME_LENGTH } from '@/core/vault/keySlots';
+import { checkPasskeyName, checkRoomForPasskey } from '@/core/vault/vaultKeyChanges';
 import { passkeyAvailability, registerPasskey } from '@/lib/browser/passkeys';
 import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
@@ -78,10 +79,21 @@ function AddPasskeyForm() {
     setPasswordError(undefined);
     setError(undefined);
     setAdded(undefined);
+    // What can be checked before the prompt is, so a refusal costs no credential on the authenticator.
+    const refused = (check: () => void, show: (reason: Message | string) => void) => {
+      try {
+        check();
+        return false;
+      } catch (e) {
+        show(errorMessage(e));
+        return true;
+      }
+    };
     const trimmed = name.trim();
-    if (trimmed === '') setNameError(msg('core.keys:vault.passkey.nameEmpty'));
+    const badName = refused(() => checkPasskeyName(name), setNameError);
+    const full = refused(() => checkRoomForPasskey(passkeys), setError);
     if (password === '') setPasswordError(msg('settings:passkeys.add.passwordMissing'));
-    if (trimmed === '' || password === '') {
+    if (badName || full || password === '') {
       setSettled((n) => n + 1);
       return;
     }
