@@ -80,6 +80,8 @@ describe('unlocking with a passkey', () => {
     await page.reload();
     await unlockHeading(page).waitFor();
     await page.getByRole('button', { name: 'Unlock with a passkey' }).waitFor();
+    // Offered first: the keyboard's focus is on it, not in the password field.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Unlock with a passkey');
     await expectAccessible(page, 'the unlock screen with a passkey');
     await page.getByRole('button', { name: 'Unlock with a passkey' }).click();
     await nav(page).waitFor();
