@@ -55,6 +55,8 @@ function sourceText(account: Account, secret: SecretSummary | undefined): Messag
       return msg('accounts:source.external', { wallet: walletName({ name: source.walletName }) });
     case 'safe':
       return msg('accounts:source.safe', { version: codeValue(source.version) });
+    case 'passkeyAccount':
+      return msg('accounts:source.passkeyAccount', { count: source.credentials.length });
   }
 }
 

@@ -79,6 +79,7 @@ declare module '../message' {
     "accounts:source.external": { "wallet": MessageValue };
     "accounts:source.keystore": undefined;
     "accounts:source.ledger": { "path": MessageValue };
+    "accounts:source.passkeyAccount": { "count": number };
     "accounts:source.phrase": { "path": MessageValue };
     "accounts:source.phraseWithPassphrase": { "path": MessageValue };
     "accounts:source.privateKey": undefined;
