@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PasskeyAccountSource, PasskeyCredential } from '@/core/accounts/account';
 import { parsePrivateKey } from '@/core/keys/privateKey';
 import { named, TEST_ADDRESS_0, TEST_KEY_0 } from '@/testing/vaultFixtures';
 import {
@@ -191,12 +192,12 @@ describe('vault contents: default names', () => {
 });
 
 describe('vault contents: passkey accounts', () => {
-  const first = {
+  const first: PasskeyCredential = {
     id: 'AQID',
     publicKey: { x: `0x${'11'.repeat(32)}`, y: `0x${'22'.repeat(32)}` },
     name: 'Phone',
-  } as const;
-  const source = { kind: 'passkeyAccount', chainId: 31337, credentials: [first] } as const;
+  };
+  const source: PasskeyAccountSource = { kind: 'passkeyAccount', chainId: 31337, credentials: [first] };
   const withPasskeyAccount = () =>
     addToContents({ secrets: [], accounts: [] }, undefined, named({ address: TEST_ADDRESS_0, source }), ids());
 
