@@ -25,11 +25,11 @@ import { nodeClient } from './support/rpc.ts';
 const PAYER = getAddress(demoAddress(1));
 const RECIPIENT = getAddress(demoAddress(7));
 
-/** A virtual platform authenticator that verifies the person (ES256 passkeys, resident keys). */
-async function addAuthenticator(page: Page): Promise<void> {
+/** A virtual platform authenticator that verifies the person (ES256 passkeys, resident keys); `verifies(false)` makes it stop. */
+async function addAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       ctap2Version: 'ctap2_1',
@@ -40,6 +40,9 @@ async function addAuthenticator(page: Page): Promise<void> {
       automaticPresenceSimulation: true,
     },
   });
+  return {
+    verifies: (isUserVerified: boolean) => cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified }),
+  };
 }
 
 async function expectAccessible(page: Page, what: string) {
@@ -111,7 +114,7 @@ describe('a passkey account', () => {
   it('is made with Demo account 2 paying, holds no key, and sends 1 ETH signed only by its passkey', async () => {
     const node = nodeClient(env.chain.url);
     const { page, consoleErrors } = await demoWalletPage(env);
-    await addAuthenticator(page);
+    const authenticator = await addAuthenticator(page);
     await page.goto(`${env.server.url}#${pathTo('addWallet')}`);
     await page.getByRole('button', { name: /^Create a passkey account/ }).click();
     await page.getByRole('heading', { name: 'Create a passkey account' }).waitFor();
@@ -160,7 +163,16 @@ describe('a passkey account', () => {
     await passkeyReview.getByText('Network fee, paid by Demo account 2').waitFor({ timeout: 15_000 });
     expect(await passkeyReview.textContent()).toContain(RECIPIENT);
     await expectAccessible(page, 'the passkey review');
-    await passkeyReview.getByRole('button', { name: 'Approve with a passkey and send' }).click();
+    // An authenticator that does not verify the person: said in place, nothing sent.
+    await authenticator.verifies(false);
+    const approve = passkeyReview.getByRole('button', { name: 'Approve with a passkey and send' });
+    await approve.click();
+    const refused = passkeyReview.getByRole('alert').filter({ hasText: 'Nothing was' });
+    await refused.waitFor({ timeout: 15_000 });
+    expect(await refused.textContent()).toMatch(/did not verify you|No passkey was used/);
+    expect(await node.getBalance({ address: account })).toBe(parseEther('5'));
+    await authenticator.verifies(true);
+    await approve.click();
     await page.getByRole('region', { name: 'Sent', exact: true }).waitFor({ timeout: 30_000 });
     await expect
       .poll(() => node.getBalance({ address: RECIPIENT }), { timeout: 20_000 })

@@ -229,6 +229,11 @@ export function AccountCard({
               {account.source.kind === 'hd' ? t('accounts:remove.addAgain') : ''}
             </p>
           )}
+          {account.source.kind === 'passkeyAccount' && (
+            <p role="alert" className={ui.noticeDanger}>
+              {t('accounts:remove.passkeyAccount')}
+            </p>
+          )}
           <ErrorAlert message={error} />
           <PanelActions onCancel={close}>
             <button

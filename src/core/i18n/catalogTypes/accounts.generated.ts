@@ -57,6 +57,7 @@ declare module '../message' {
     "accounts:remove.lastOfPhrase.backedUp": undefined;
     "accounts:remove.lastOfPhrase.notBackedUp": undefined;
     "accounts:remove.lastOfShares": undefined;
+    "accounts:remove.passkeyAccount": undefined;
     "accounts:remove.question": { "name": MessageValue };
     "accounts:rename.label": { "name": MessageValue };
     "accounts:rename.nameLabel": undefined;
