@@ -1,8 +1,10 @@
 // A passkey account (issue 52) on the local chain, in Chromium with a CDP virtual authenticator
 // at http://localhost (browsers refuse WebAuthn at an IP address): made from Add wallet with Demo
 // account 2 paying, its code the delegation designator; no key for it anywhere in the page's
-// storage; then 1 ETH sent from it, signed only by the passkey, Demo account 2 paying the gas. The
-// same signed call sent again is refused by the account (its nonce is used). Both screens pass axe.
+// storage; Receive asking for a second passkey; then 1 ETH sent from it,
+// signed only by a passkey, Demo account 2 paying the gas, after an authenticator that did not
+// verify the person was refused in place. The same signed call sent again is refused by the
+// account (its nonce is used), and the account's activity lists the send. The screens pass axe.
 import type { Page } from 'playwright-core';
 import { type Address, decodeErrorResult, getAddress, type Hex, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -111,7 +113,7 @@ describe('a passkey account', () => {
     await env?.close();
   });
 
-  it('is made with Demo account 2 paying, holds no key, and sends 1 ETH signed only by its passkey', async () => {
+  it('is made with Demo account 2 paying, holds no key, is asked for a second passkey, sends 1 ETH by passkey', async () => {
     const node = nodeClient(env.chain.url);
     const { page, consoleErrors } = await demoWalletPage(env);
     const authenticator = await addAuthenticator(page);
@@ -149,6 +151,14 @@ describe('a passkey account', () => {
     const stored = await storedText(page);
     expect(stored).toContain('cairn-vault');
     expect(holdsKeyOf(stored, account)).toBe(false);
+
+    // The second passkey is asked for at once: Receive, for the new account, says why and offers it
+    // (adding one: passkeyAccountSend.integration.test.ts; two virtual authenticators race here).
+    await page.getByRole('button', { name: 'Add a second passkey' }).click();
+    const onePasskey = page.getByRole('alert').filter({ hasText: 'Only one passkey controls this account' });
+    await onePasskey.waitFor({ timeout: 15_000 });
+    await onePasskey.getByRole('button', { name: 'Add a second passkey' }).waitFor();
+    await expectAccessible(page, 'Receive for a passkey account with one passkey');
 
     await node.sendTransaction({ account: demoAddress(3), to: account, value: parseEther('5') });
     const recipientBefore = await node.getBalance({ address: RECIPIENT });

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { Field } from '@/components/Field';
@@ -21,6 +22,7 @@ import { createAccountPasskey, passkeyAvailability } from '@/lib/browser/passkey
 import { useT } from '@/lib/i18n';
 import { errorMessage, failureMessage } from '@/lib/i18n/errorMessages';
 import { shortAddress } from '@/lib/i18n/format';
+import { useLinks } from '@/lib/links';
 import { withNamePrefixes } from '@/lib/names/accountNames';
 import { nativeBalancesQuery } from '@/lib/queries/balanceQueries';
 import { passkeyNetworkQuery } from '@/lib/queries/passkeyAccountQueries';
@@ -69,7 +71,9 @@ export function CreatePasskeyAccountFlow({ onDone, onCancel }: FlowProps) {
   const [error, setError] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<Made>();
-  const [sent, setSent] = useState<Address>();
+  const [sent, setSent] = useState<{ address: Address; id: string | undefined }>();
+  const navigate = useNavigate();
+  const links = useLinks();
   const network = networks.find((n) => n.id === networkId) ?? selected;
   const payer = payers.find((a) => a.id === (made?.payerId ?? payerId));
   const availability = passkeyAvailability();
@@ -107,8 +111,11 @@ export function CreatePasskeyAccountFlow({ onDone, onCancel }: FlowProps) {
       const { network: on, upgrade, credential } = made;
       await sendPasskeyUpgrade(await service(), { network: on, payer: session.signerFor(payer), upgrade });
       const source = { kind: 'passkeyAccount' as const, chainId: on.chainId, credentials: [credential] };
-      await session.add(undefined, withNamePrefixes([{ address: upgrade.account, source, ...named(name) }]));
-      setSent(upgrade.account);
+      const outcome = await session.add(
+        undefined,
+        withNamePrefixes([{ address: upgrade.account, source, ...named(name) }]),
+      );
+      setSent({ address: upgrade.account, id: outcome.added[0]?.id });
     } catch (e) {
       setError(failureMessage(e, msg('onboarding:passkeyAccount.nothingSent')));
     } finally {
@@ -120,14 +127,20 @@ export function CreatePasskeyAccountFlow({ onDone, onCancel }: FlowProps) {
     return (
       <StepForm
         title={t('onboarding:passkeyAccount.made.title')}
-        onContinue={onDone}
-        continueLabel={t('onboarding:passkeyAccount.made.done')}
+        onContinue={() => {
+          // Receive shows the selected account: there its second passkey is added.
+          if (sent.id) session.selectAccount(sent.id);
+          navigate(links.receive);
+        }}
+        continueLabel={t('onboarding:passkeyAccount.made.addSecond')}
+        onBack={onDone}
+        backLabel={t('onboarding:passkeyAccount.made.later')}
       >
         <p>
           <T
             id="onboarding:passkeyAccount.made.summary"
             values={{ network: untrustedValue(made.network.name, 'name') }}
-            tags={{ 0: <AddressText address={sent} /> }}
+            tags={{ 0: <AddressText address={sent.address} /> }}
           />
         </p>
         <p role="alert" className={ui.noticeWarning}>

@@ -135,7 +135,8 @@ declare module '../message' {
     "onboarding:passkeyAccount.creating": undefined;
     "onboarding:passkeyAccount.description": undefined;
     "onboarding:passkeyAccount.firstPasskeyName": undefined;
-    "onboarding:passkeyAccount.made.done": undefined;
+    "onboarding:passkeyAccount.made.addSecond": undefined;
+    "onboarding:passkeyAccount.made.later": undefined;
     "onboarding:passkeyAccount.made.secondPasskey": undefined;
     "onboarding:passkeyAccount.made.summary": { "network": MessageValue };
     "onboarding:passkeyAccount.made.title": undefined;

@@ -1,7 +1,8 @@
 // The passkey account's screens' core on the local chain, through the transaction service as the
 // screens use it: the network checked, the upgrade prepared and sent by a paying account, a batch
 // prepared (fee from the calls' own gas plus the signature's), signed by the passkey and sent; the
-// same assertion a second time refused as a replay before anything is sent; a paying account with
+// same assertion a second time refused as a replay before anything is sent; a second passkey added
+// by a batch the first signs, then signing alone; a stranger's refused; a paying account with
 // no ether refused in words; the records name the account the batch ran for.
 import { parseEther } from 'viem';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import {
   sendPasskeyUpgrade,
 } from './passkeyAccountSend';
 import { PASSKEY_DELEGATE_ADDRESS } from './passkeyDelegate.generated';
+import { encodeAddPasskey, readPasskeys } from './passkeySigners';
 
 const node = testNode(localChainUrl());
 const PAYER = 170;
@@ -68,7 +70,36 @@ describe('a passkey account through the transaction service', () => {
     expect(replay.code).toBe('SMART_PASSKEY_REPLAYED');
     expect(stored.length).toBe(count);
 
-    // Another passkey's answer for the next nonce is refused by the account, in words.
+    // A second passkey, added by a batch the first signs (calling the account itself), then signs alone.
+    const second = p256Authenticator();
+    const adding = await preparePasskeyBatch({
+      ...args,
+      calls: [encodeAddPasskey(upgrade.account, second.publicKey)],
+      payer: payer.address,
+    });
+    const added = await sendPasskeyBatch(txs, {
+      network,
+      payer,
+      ready: adding,
+      publicKey: authenticator.publicKey,
+      assertion: authenticator.assert(adding.digest),
+    });
+    await node.waitForTransactionReceipt({ hash: added.hash });
+    expect(await readPasskeys(node, upgrade.account)).toEqual([authenticator.publicKey, second.publicKey]);
+    const bySecond = await preparePasskeyBatch({ ...args, payer: payer.address });
+    const secondSend = await sendPasskeyBatch(txs, {
+      network,
+      payer,
+      ready: bySecond,
+      publicKey: second.publicKey,
+      assertion: second.assert(bySecond.digest),
+    });
+    expect((await node.waitForTransactionReceipt({ hash: secondSend.hash })).status).toBe('success');
+    expect(await node.getBalance({ address: recipient })).toBe(before + parseEther('2'));
+
+    // Another passkey's answer for the next nonce (the account's whole last ether: it pays no gas) is
+    // refused by the account, in words.
+    const storedBefore = stored.length;
     const next = await preparePasskeyBatch({ ...args, payer: payer.address });
     const stranger = p256Authenticator();
     const forged = await cairnRefusal(
@@ -81,7 +112,7 @@ describe('a passkey account through the transaction service', () => {
       }),
     );
     expect(forged.code).toBe('SMART_PASSKEY_ASSERTION');
-    expect(stored.length).toBe(count);
+    expect(stored.length).toBe(storedBefore);
   });
 
   it('refuses a paying account that cannot pay the fee, in words', async () => {

@@ -159,7 +159,8 @@ export async function preparePasskeyBatch(args: {
   try {
     const [nonce, callsGas] = await Promise.all([
       readPasskeyNonce(client, account),
-      estimateGas(client, { account, ...selfBatchCall(account, calls) }).catch((error: unknown) => {
+      // At no gas price: the account pays none, so its whole balance may go in the calls' values.
+      estimateGas(client, { account, ...selfBatchCall(account, calls), gasPrice: 0n }).catch((error: unknown) => {
         throw toChainError(error);
       }),
     ]);
