@@ -1,6 +1,7 @@
 // "Create a passkey account" over a test wallet and a fake node: the risk said before anything,
 // the box to tick, a page without passkeys said in place, and a network whose delegate code is
 // not the one Cairn builds refused in words before any passkey is made, nothing stored.
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeAuthenticator } from '@/testing/fakeAuthenticator';
 import { fakeSimulationNode } from '@/testing/fakeSimulationNode';
@@ -27,7 +28,9 @@ afterEach(() => {
 function show() {
   unmount = renderInWallet(
     wallet,
-    <CreatePasskeyAccountFlow mode="add" onDone={() => undefined} onCancel={() => undefined} />,
+    <MemoryRouter>
+      <CreatePasskeyAccountFlow mode="add" onDone={() => undefined} onCancel={() => undefined} />
+    </MemoryRouter>,
   ).unmount;
 }
 
