@@ -90,11 +90,23 @@ export type PreparedPasskeyUpgrade = {
   prepared: AnyPreparedSend;
 };
 
+/** The paying account's type-4 transaction carrying a signed upgrade. */
+function upgradeTransaction(payer: Address, upgrade: SignedPasskeyUpgrade): SmartTransaction {
+  return {
+    kind: 'account-upgrade',
+    sender: payer,
+    call: upgrade.call,
+    authorizations: [{ ...upgrade.authorization, authority: upgrade.account }],
+  };
+}
+
 /**
  * Makes the passkey account of `publicKey` on `network`: the fresh key signs its upgrade and is
- * wiped (signPasskeyUpgrade), and the paying account's transaction carrying it is prepared (its
- * fee estimated by the node). Nothing is sent. Throws SMART_PAYER_FUNDS when `payer` cannot pay
- * the fee, and what checking the network and preparing throw.
+ * wiped (signPasskeyUpgrade), and the paying account's transaction carrying it is prepared. Its
+ * fee is estimated with a stand-in: the same upgrade signed by a throwaway key (the same code runs,
+ * at the same cost), so nothing the new account signed reaches the node before the person sends
+ * it. Nothing is sent. Throws SMART_PAYER_FUNDS when `payer` cannot pay the fee, and what
+ * preparing throws.
  */
 export async function preparePasskeyUpgrade(
   network: Network,
@@ -102,15 +114,15 @@ export async function preparePasskeyUpgrade(
   publicKey: PasskeyPublicKey,
   known?: KnownReads,
 ): Promise<PreparedPasskeyUpgrade> {
-  const upgrade: SignedPasskeyUpgrade = await signPasskeyUpgrade({ chainId: network.chainId, publicKey });
-  const tx: SmartTransaction = {
-    kind: 'account-upgrade',
-    sender: payer,
-    call: upgrade.call,
-    authorizations: [{ ...upgrade.authorization, authority: upgrade.account }],
-  };
+  const chainId = network.chainId;
+  const [upgrade, standIn] = await Promise.all([
+    signPasskeyUpgrade({ chainId, publicKey }),
+    signPasskeyUpgrade({ chainId, publicKey }),
+  ]);
+  const tx = upgradeTransaction(payer, upgrade);
   try {
-    return { account: upgrade.account, tx, prepared: await prepareSmart(network, tx, known) };
+    const prepared = await prepareSmart(network, upgradeTransaction(payer, standIn), known);
+    return { account: upgrade.account, tx, prepared: { ...prepared, call: tx.call } };
   } catch (error) {
     throw asBatchError(error, payer);
   }
