@@ -3,7 +3,7 @@
 // another chain, that its address there belongs to the wiped setup key.
 import { getAddress } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Account, PasskeyAccountSource } from '@/core/accounts/account';
+import type { Account, PasskeyAccountSource, PasskeyCredential } from '@/core/accounts/account';
 import { builtInNetworks, type Network } from '@/core/chain/networks';
 import { fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { alerts, button } from '@/testing/inDocument';
@@ -11,7 +11,11 @@ import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/tes
 import { PasskeyAccountNotice } from './PasskeyAccountNotice';
 
 const ACCOUNT = getAddress('0x00000000000000000000000000000000000a11ce');
-const passkey = (id: string) => ({ id, publicKey: { x: `0x${'11'.repeat(32)}`, y: `0x${'22'.repeat(32)}` }, name: id });
+const passkey = (id: string): PasskeyCredential => ({
+  id,
+  publicKey: { x: `0x${'11'.repeat(32)}`, y: `0x${'22'.repeat(32)}` },
+  name: id,
+});
 const poll = { timeout: 4_000, interval: 10 };
 
 let wallet: TestWallet;
