@@ -58,6 +58,18 @@ function HomeOnOneNetwork() {
   return (
     <Screen title={t('portfolio:home.title')}>
       <HomeSummary portfolio={portfolio} chart={chart} />
+      {accounts
+        .filter((a) => a.source.kind === 'passkeyAccount' && a.source.credentials.length < 2)
+        .map((account) => (
+          // Until a second passkey is listed: losing the one loses the funds (Receive adds another).
+          <p key={account.id} role="alert" className={ui.noticeWarning}>
+            <T
+              id="portfolio:home.onePasskey"
+              values={{ name: untrustedValue(account.name, 'name') }}
+              tags={{ 0: <Link to={links.receive} /> }}
+            />
+          </p>
+        ))}
       {portfolio.limited && (
         <p className={ui.muted}>
           <T

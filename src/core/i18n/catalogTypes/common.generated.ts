@@ -140,6 +140,7 @@ declare module '../message' {
     "common:error.title.smartNo7702": undefined;
     "common:error.title.smartPasskeyAssertion": undefined;
     "common:error.title.smartPasskeyKey": undefined;
+    "common:error.title.smartPasskeyReplayed": undefined;
     "common:error.title.smartPasskeySigner": undefined;
     "common:error.title.smartPayerFunds": undefined;
     "common:error.title.smartSignerCannot": undefined;
