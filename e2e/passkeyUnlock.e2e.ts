@@ -119,7 +119,10 @@ describe('unlocking with a passkey', () => {
     expect(held.credentials).toHaveLength(1);
     await page.getByRole('button', { name: 'Unlock with a passkey' }).click();
     // The browser finds none of the vault's passkeys on it: nothing is used, nothing opened.
-    await page.getByRole('alert').filter({ hasText: 'No passkey was used' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'the authenticator holds none of the passkeys that unlock this vault' })
+      .waitFor();
     expect(await nav(page).count()).toBe(0);
     expect(await readStoredVault(page)).toEqual(before);
     await new Unlock(page).unlock(E2E_PASSWORD);

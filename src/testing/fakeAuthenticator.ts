@@ -53,6 +53,8 @@ function answer(credential: Credential, response: object, prfResult: { enabled?:
 export function installFakeAuthenticator(initial: FakeAuthenticatorMode = 'ok') {
   const credentials: Credential[] = [];
   const state = { mode: initial, calls: 0, platform: true };
+  /** Every PRF output an assertion gave, as the page received it (Cairn zero-fills what it is done with). */
+  const given: Uint8Array[] = [];
   const refuseIfTold = () => {
     state.calls++;
     if (state.mode === 'cancel')
@@ -79,6 +81,7 @@ export function installFakeAuthenticator(initial: FakeAuthenticatorMode = 'ok') 
       if (!credential) throw new DOMException('No passkey available.', 'NotAllowedError');
       const salt = publicKey.extensions?.prf?.evalByCredential?.[credential.id]?.first;
       const first = state.mode !== 'noPrf' && salt ? await prf(credential.secret, bytesOf(salt)) : undefined;
+      if (first) given.push(new Uint8Array(first));
       const response = { authenticatorData: authenticatorData(state.mode !== 'notVerified') };
       return answer(credential, response, first ? { first } : {});
     },
@@ -100,6 +103,7 @@ export function installFakeAuthenticator(initial: FakeAuthenticatorMode = 'ok') 
   });
   return {
     state,
+    given,
     /** Another authenticator now answers for the same ids: its PRF outputs are not the registered ones. */
     forget() {
       for (const credential of credentials) credential.secret = crypto.getRandomValues(new Uint8Array(32));

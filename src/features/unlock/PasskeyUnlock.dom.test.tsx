@@ -53,7 +53,11 @@ describe('unlocking with a passkey', { timeout: 30_000 }, () => {
     const before = await screen.wallet.vaultRepository.load();
     authenticator.state.mode = 'cancel';
     click('Unlock with a passkey');
-    await expect.poll(alerts, poll).toContain('No passkey was used: the prompt was closed or timed out.');
+    await expect
+      .poll(alerts, poll)
+      .toContain(
+        'No passkey was used: the prompt was closed or timed out, or the authenticator holds none of the passkeys that unlock this vault.',
+      );
     // Focus is back on the button, which was disabled while the prompt was open.
     expect(document.activeElement).toBe(button('Unlock with a passkey'));
     authenticator.state.platform = false;
@@ -65,6 +69,8 @@ describe('unlocking with a passkey', { timeout: 30_000 }, () => {
     authenticator.state.mode = 'notVerified';
     click('Unlock with a passkey');
     await expect.poll(alerts, poll).toContain('did not verify you');
+    // The refused answer's PRF output was not left in the page.
+    expect(authenticator.given.at(-1)?.every((byte) => byte === 0)).toBe(true);
     expect(status()).toBe('locked');
     expect(await screen.wallet.vaultRepository.load()).toEqual(before);
   });

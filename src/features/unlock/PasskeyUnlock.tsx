@@ -40,7 +40,12 @@ export function PasskeyUnlock() {
     setError(undefined);
     try {
       const { credentialId, prfOutput } = await passkeyOutput(passkeys);
-      await session.unlockWithPasskey(credentialId, prfOutput);
+      try {
+        await session.unlockWithPasskey(credentialId, prfOutput);
+      } finally {
+        // Handed over to the vault, this copy is already detached (empty); a call that never left keeps none.
+        if (prfOutput.byteLength > 0) prfOutput.fill(0);
+      }
     } catch (e) {
       setError(errorMessage(e));
       setBusy(false);

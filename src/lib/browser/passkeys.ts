@@ -77,11 +77,17 @@ async function browserFailure(error: unknown): Promise<VaultError> {
   return refuse('VAULT_PASSKEY_CANCELLED', msg('common:passkey.failed'));
 }
 
-async function ask<T extends Credential | null>(request: () => Promise<T>): Promise<T> {
+/**
+ * Runs the browser's request, its refusal in words. `cancelled`: the sentence for a prompt that
+ * ended with no passkey, where the request says more than the general one.
+ */
+async function ask<T extends Credential | null>(request: () => Promise<T>, cancelled?: Message): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    throw await browserFailure(error);
+    const failure = await browserFailure(error);
+    const plainCancel = failure.code === 'VAULT_PASSKEY_CANCELLED' && failure.text.id === 'common:passkey.cancelled';
+    throw cancelled && plainCancel ? refuse('VAULT_PASSKEY_CANCELLED', cancelled) : failure;
   }
 }
 
@@ -125,25 +131,29 @@ export async function passkeyOutput(
   for (const passkey of passkeys)
     evalByCredential[passkey.credentialId] = { first: fromBase64(passkey.salt) as BufferSource };
   const credential = asPublicKey(
-    await ask(() =>
-      navigator.credentials.get({
-        publicKey: {
-          challenge: random(32),
-          allowCredentials: passkeys.map((p) => ({
-            type: 'public-key',
-            id: fromBase64Url(p.credentialId) as BufferSource,
-          })),
-          userVerification: 'required',
-          extensions: { prf: { evalByCredential } },
-        },
-      }),
+    await ask(
+      () =>
+        navigator.credentials.get({
+          publicKey: {
+            challenge: random(32),
+            allowCredentials: passkeys.map((p) => ({
+              type: 'public-key',
+              id: fromBase64Url(p.credentialId) as BufferSource,
+            })),
+            userVerification: 'required',
+            extensions: { prf: { evalByCredential } },
+          },
+        }),
+      msg('common:passkey.cancelledUnlock'),
     ),
   );
+  // Moved out of the browser's buffer first, so a refusal below leaves no copy of it.
+  const prfOutput = prfOutputOf(credential);
   const response = credential.response as AuthenticatorAssertionResponse;
   if (!userVerified(response.authenticatorData)) {
+    prfOutput?.fill(0);
     throw refuse('VAULT_PASSKEY_NOT_VERIFIED', msg('common:passkey.notVerified'));
   }
-  const prfOutput = prfOutputOf(credential);
   if (!prfOutput) throw noPrf();
   return { credentialId: credential.id, prfOutput };
 }

@@ -261,6 +261,7 @@ declare module '../message' {
     "common:notFound.title": undefined;
     "common:page.title": undefined;
     "common:passkey.cancelled": undefined;
+    "common:passkey.cancelledUnlock": undefined;
     "common:passkey.exists": undefined;
     "common:passkey.failed": undefined;
     "common:passkey.noAuthenticator": undefined;
