@@ -18,6 +18,7 @@ import { HomeAcrossNetworks } from './HomeAcrossNetworks';
 import { AssetsSkeleton, NothingHereYet } from './HomeStates';
 import { HomeSummary } from './HomeSummary';
 import { HomeViewOptions } from './HomeViewOptions';
+import { OnePasskeyNotice } from './OnePasskeyNotice';
 import { OpenApprovals } from './OpenApprovals';
 import { oneAccountNoticeId } from './oneAccountNotice';
 import { ValueChart } from './ValueChart';
@@ -35,6 +36,7 @@ export function HomeScreen() {
   if (all)
     return (
       <Screen title={t('portfolio:home.title')}>
+        <OnePasskeyNotice />
         <HomeAcrossNetworks networks={followed} />
       </Screen>
     );
@@ -58,18 +60,7 @@ function HomeOnOneNetwork() {
   return (
     <Screen title={t('portfolio:home.title')}>
       <HomeSummary portfolio={portfolio} chart={chart} />
-      {accounts
-        .filter((a) => a.source.kind === 'passkeyAccount' && a.source.credentials.length < 2)
-        .map((account) => (
-          // Until a second passkey is listed: losing the one loses the funds (Receive adds another).
-          <p key={account.id} role="alert" className={ui.noticeWarning}>
-            <T
-              id="portfolio:home.onePasskey"
-              values={{ name: untrustedValue(account.name, 'name') }}
-              tags={{ 0: <Link to={links.receive} /> }}
-            />
-          </p>
-        ))}
+      <OnePasskeyNotice />
       {portfolio.limited && (
         <p className={ui.muted}>
           <T
