@@ -44,13 +44,17 @@ function answer(credential: Credential, response: object, prfResult: { enabled?:
 }
 
 /**
- * Installs the fake as navigator.credentials (and a secure context) until the test ends. `mode`
- * can be changed between calls; `forget()` makes it another authenticator with the same ids
- * (its PRF answers differ); `calls` counts the prompts.
+ * Installs the fake as navigator.credentials (and a secure context, and PublicKeyCredential's
+ * platform check) until the test ends. `mode` can be changed between calls; `platform` says
+ * whether the device has an authenticator of its own that verifies the person (a refused prompt
+ * then reads as cancelled, else as no authenticator); `forget()` makes it another authenticator
+ * with the same ids (its PRF answers differ); `calls` counts the prompts.
  */
 export function installFakeAuthenticator(initial: FakeAuthenticatorMode = 'ok') {
   const credentials: Credential[] = [];
-  const state = { mode: initial, calls: 0 };
+  const state = { mode: initial, calls: 0, platform: true };
+  /** Every PRF output an assertion gave, as the page received it (Cairn zero-fills what it is done with). */
+  const given: Uint8Array[] = [];
   const refuseIfTold = () => {
     state.calls++;
     if (state.mode === 'cancel')
@@ -77,22 +81,29 @@ export function installFakeAuthenticator(initial: FakeAuthenticatorMode = 'ok') 
       if (!credential) throw new DOMException('No passkey available.', 'NotAllowedError');
       const salt = publicKey.extensions?.prf?.evalByCredential?.[credential.id]?.first;
       const first = state.mode !== 'noPrf' && salt ? await prf(credential.secret, bytesOf(salt)) : undefined;
+      if (first) given.push(new Uint8Array(first));
       const response = { authenticatorData: authenticatorData(state.mode !== 'notVerified') };
       return answer(credential, response, first ? { first } : {});
     },
   };
-  const before = Object.getOwnPropertyDescriptor(navigator, 'credentials');
-  const secureBefore = Object.getOwnPropertyDescriptor(globalThis, 'isSecureContext');
-  Object.defineProperty(navigator, 'credentials', { configurable: true, value: container });
-  Object.defineProperty(globalThis, 'isSecureContext', { configurable: true, value: true });
+  const publicKeyCredential = { isUserVerifyingPlatformAuthenticatorAvailable: async () => state.platform };
+  const replaced: [object, string, unknown][] = [
+    [navigator, 'credentials', container],
+    [globalThis, 'isSecureContext', true],
+    [globalThis, 'PublicKeyCredential', publicKeyCredential],
+  ];
+  const before = replaced.map(([target, key]) => Object.getOwnPropertyDescriptor(target, key));
+  for (const [target, key, value] of replaced) Object.defineProperty(target, key, { configurable: true, value });
   onTestFinished(() => {
-    if (before) Object.defineProperty(navigator, 'credentials', before);
-    else Reflect.deleteProperty(navigator, 'credentials');
-    if (secureBefore) Object.defineProperty(globalThis, 'isSecureContext', secureBefore);
-    else Reflect.deleteProperty(globalThis, 'isSecureContext');
+    replaced.forEach(([target, key], i) => {
+      const descriptor = before[i];
+      if (descriptor) Object.defineProperty(target, key, descriptor);
+      else Reflect.deleteProperty(target, key);
+    });
   });
   return {
     state,
+    given,
     /** Another authenticator now answers for the same ids: its PRF outputs are not the registered ones. */
     forget() {
       for (const credential of credentials) credential.secret = crypto.getRandomValues(new Uint8Array(32));

@@ -57,7 +57,8 @@ export type TestWallet = Awaited<ReturnType<typeof createTestWallet>>;
 
 /**
  * A new unlocked wallet (see the file's comment), its settings in `settings` (memory storage
- * unless given); `close()` ends its vault connection and cache.
+ * unless given), its stored vault record in `vaultRepository`; `close()` ends its vault
+ * connection and cache.
  */
 export async function createTestWallet({
   settings = memoryKeyValueStore<SettingsSchema>(),
@@ -67,7 +68,7 @@ export async function createTestWallet({
   // No node listens at TEST_RPC_URL's ws: form: the head is polled, through the fetch that answers.
   setHeadSocketOpener(undefined);
   const store: SessionStore = await createSessionStore({ localRpcUrl: TEST_RPC_URL, settings });
-  const { host } = await hostWithVault({ unlocked: true });
+  const { host, repository: vaultRepository } = await hostWithVault({ unlocked: true });
   const [here, there] = connectionPair();
   host.connect(there);
   const vault = new VaultClient(here, memoryKeyValueStore<SettingsSchema>());
@@ -86,6 +87,8 @@ export async function createTestWallet({
   return {
     store,
     vault,
+    /** The vault as stored, for a test to check what a refusal left unchanged. */
+    vaultRepository,
     storage,
     transactionService: () => Promise.resolve(service),
     verifier,

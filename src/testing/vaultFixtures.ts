@@ -156,8 +156,8 @@ export async function createdTestSession(options: Parameters<typeof testSession>
 
 /** A vault host over a new test vault with two accounts of TEST_PHRASE (locked unless asked). */
 export async function hostWithVault(options: { timers?: Timers; unlocked?: boolean } = {}) {
-  const { session, settings } = await createdTestSession();
+  const { session, settings, repository } = await createdTestSession();
   if (!options.unlocked) session.lock();
   const host = new VaultHost(session, options.timers ? { timers: options.timers } : {});
-  return { host, session, settings };
+  return { host, session, settings, repository };
 }

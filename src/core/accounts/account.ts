@@ -44,12 +44,35 @@ export type SafeSource = {
   unknownCode?: boolean;
 };
 
+/** One passkey a passkey account holds, as this browser knows it (the chain holds its key too). */
+export type PasskeyCredential = {
+  /** The WebAuthn credential id, base64url: what the browser is asked for. */
+  id: string;
+  /** Its P-256 public key's affine coordinates (core/smartAccount/passkey/passkeyPublicKey.ts). */
+  publicKey: { x: `0x${string}`; y: `0x${string}` };
+  /** The name the person gave it (another device, a security key). */
+  name: string;
+};
+
+/**
+ * An EIP-7702 account on one chain whose only signers are passkeys (issue 52): its own key was
+ * wiped once it signed the upgrade, so the vault holds no secret for it. Its batches are signed by
+ * one of its passkeys and sent, with their gas, by another of the person's accounts.
+ */
+export type PasskeyAccountSource = {
+  kind: 'passkeyAccount';
+  chainId: number;
+  /** The passkeys registered on it, the first one first. */
+  credentials: PasskeyCredential[];
+};
+
 /** Where an account's key comes from. */
 export type AccountSource =
   | { kind: 'hd'; secretId: string; template: string; index: number; path: string }
   | { kind: 'key'; secretId: string }
   | DeviceSource
   | SafeSource
+  | PasskeyAccountSource
   | { kind: 'watch' };
 
 /** The sources whose key the vault holds. */

@@ -58,6 +58,12 @@ const PROFILES: Record<AccountSource['kind'], SignerProfile> = {
     whyNot: msg('core.signing:signer.safe'),
     noAuthorization: msg('core.signing:signer.safeNoAuthorization'),
   },
+  passkeyAccount: {
+    signs: msg('core.signing:signer.passkey'),
+    canSign: false,
+    whyNot: msg('core.signing:signer.passkeyAccount'),
+    noAuthorization: msg('core.signing:signer.passkeyNoAuthorization'),
+  },
   watch: {
     signs: msg('core.signing:signer.nobody'),
     canSign: false,
@@ -87,8 +93,12 @@ export function canSign(account: Pick<Account, 'source'>): boolean {
 
 /**
  * Whether Send, Contracts and sites may start a transaction from `account` on `chainId`: one whose
- * key signs (see canSign), or a Safe on its own chain, whose transactions are proposed to its owners.
+ * key signs (see canSign), a Safe on its own chain, whose transactions are proposed to its owners,
+ * or a passkey account on its own chain, whose batches a passkey signs and another account sends.
  */
 export function canSendFrom(account: Pick<Account, 'source'>, chainId: number): boolean {
-  return canSign(account) || (account.source.kind === 'safe' && account.source.chainId === chainId);
+  const { source } = account;
+  return (
+    canSign(account) || ((source.kind === 'safe' || source.kind === 'passkeyAccount') && source.chainId === chainId)
+  );
 }

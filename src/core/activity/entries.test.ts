@@ -134,6 +134,30 @@ describe('history entries', () => {
     expect(filterEntries(entries, { ...ANY_ENTRY, status: 'pending' })).toHaveLength(1);
   });
 
+  it('lists a batch another account sent for this one as this one’s send, and as only a fee for the payer', () => {
+    const payer = '0x00000000000000000000000000000000000000b2' as Address;
+    const record = {
+      from: payer,
+      hash: hash(77),
+      status: 'confirmed',
+      createdAt: 1_800_000_000_000,
+      intent: { asset: { kind: 'native', symbol: 'ETH', decimals: 18 }, amount: 10n ** 18n, recipient: alice },
+      to: me,
+      value: 0n,
+      batch: { calls: 1, account: me },
+      blockNumber: 77n,
+    } as unknown as TxRecord;
+    const [mine] = entriesOf([], [record]);
+    expect(mine?.account).toBe(me);
+    expect(mine?.movements).toEqual([
+      { direction: 'out', counterparty: alice, asset: { kind: 'native' }, amount: 10n ** 18n },
+    ]);
+    const [paid] = buildEntries({ networkId: 'local', account: payer, records: [record], ...known, items: [] });
+    expect(paid?.account).toBe(payer);
+    expect(paid?.movements).toEqual([]);
+    expect(entriesOf([], [{ ...record, batch: { calls: 1, account: alice } } as TxRecord])).toEqual([]);
+  });
+
   it('names the site that asked for a transaction, whether it shows from the chain or from Cairn’s record', () => {
     const record = {
       from: me,

@@ -131,23 +131,31 @@ export function buildEntries(args: {
     });
   }
   for (const record of args.records) {
-    if (!sameAddress(record.from, args.account)) continue;
+    // A batch another of the person's accounts sent for this one (a passkey account's, whose
+    // sends are internal to the payer's transaction) is this account's too, as Cairn recorded it.
+    const runFor = record.batch && !sameAddress(record.batch.account, record.from) ? record.batch.account : undefined;
+    const ranHere = runFor !== undefined && sameAddress(runFor, args.account);
+    if (!sameAddress(record.from, args.account) && !ranHere) continue;
     if (byHash.has(record.hash.toLowerCase())) continue;
-    // Mined records the sync has not reached yet show as what Cairn knows of them.
-    const movement: Movement | undefined = record.intent
-      ? {
-          direction: 'out',
-          counterparty: record.intent.recipient,
-          asset: intentAsset(record.intent.asset),
-          amount: record.intent.amount,
-        }
-      : record.value > 0n
-        ? { direction: 'out', counterparty: record.to, asset: { kind: 'native' }, amount: record.value }
-        : undefined;
+    // Mined records the sync has not reached yet show as what Cairn knows of them; the payer of
+    // another account's batch moved nothing of its own but the fee.
+    const movement: Movement | undefined =
+      runFor && !ranHere
+        ? undefined
+        : record.intent
+          ? {
+              direction: 'out',
+              counterparty: record.intent.recipient,
+              asset: intentAsset(record.intent.asset),
+              amount: record.intent.amount,
+            }
+          : record.value > 0n
+            ? { direction: 'out', counterparty: record.to, asset: { kind: 'native' }, amount: record.value }
+            : undefined;
     entries.push({
-      key: `${args.networkId}:${record.from.toLowerCase()}:${record.hash.toLowerCase()}`,
+      key: `${args.networkId}:${args.account.toLowerCase()}:${record.hash.toLowerCase()}`,
       networkId: args.networkId,
-      account: record.from,
+      account: args.account,
       hash: record.hash,
       blockNumber: record.blockNumber,
       timestamp: Math.floor(record.createdAt / 1000),

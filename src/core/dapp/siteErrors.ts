@@ -133,7 +133,7 @@ export function atomicRefusedError(refusal: AtomicRefusal): ProviderError {
       ? ATOMIC_REFUSALS[
           refusal.signer === 'hd' || refusal.signer === 'key'
             ? 'watch'
-            : refusal.signer === 'safe'
+            : refusal.signer === 'safe' || refusal.signer === 'passkeyAccount'
               ? 'contract'
               : refusal.signer
         ]

@@ -13,6 +13,7 @@ export const SMART_ACCOUNT_ERROR_CODES = [
   'SMART_PASSKEY_KEY',
   'SMART_PASSKEY_ASSERTION',
   'SMART_PASSKEY_SIGNER',
+  'SMART_PASSKEY_REPLAYED',
 ] as const;
 
 export type SmartAccountErrorCode = (typeof SMART_ACCOUNT_ERROR_CODES)[number];

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { PasskeyAccountSource, PasskeyCredential } from '@/core/accounts/account';
 import { parsePrivateKey } from '@/core/keys/privateKey';
 import { named, TEST_ADDRESS_0, TEST_KEY_0 } from '@/testing/vaultFixtures';
-import { addToContents, mergeContents, type NewSecret, removeAccount, secretOrphanedByRemoval } from './contentsOps';
+import {
+  addAccountPasskey,
+  addToContents,
+  mergeContents,
+  type NewSecret,
+  removeAccount,
+  secretOrphanedByRemoval,
+} from './contentsOps';
 import type { VaultContents } from './vaultContents';
 
 const ids = () => {
@@ -180,5 +188,44 @@ describe('vault contents: default names', () => {
     expect(given.added[0]?.name).toBe('Savings');
     const merged = mergeContents({ secrets: [], accounts: [] }, given.contents, ids());
     expect(merged.contents.accounts.map((a) => a.name)).toEqual(['Savings']);
+  });
+});
+
+describe('vault contents: passkey accounts', () => {
+  const first: PasskeyCredential = {
+    id: 'AQID',
+    publicKey: { x: `0x${'11'.repeat(32)}`, y: `0x${'22'.repeat(32)}` },
+    name: 'Phone',
+  };
+  const source: PasskeyAccountSource = { kind: 'passkeyAccount', chainId: 31337, credentials: [first] };
+  const withPasskeyAccount = () =>
+    addToContents({ secrets: [], accounts: [] }, undefined, named({ address: TEST_ADDRESS_0, source }), ids());
+
+  it('are added with no secret, named as passkey accounts, and survive a backup merged elsewhere', () => {
+    const { contents, added } = withPasskeyAccount();
+    expect(contents.secrets).toEqual([]);
+    expect(added[0]).toMatchObject({ name: 'Passkey account 1', source });
+    const merged = mergeContents({ secrets: [], accounts: [] }, contents, ids()).contents;
+    expect(merged.accounts[0]?.source).toEqual(source);
+  });
+
+  it('list a second passkey, and refuse one listed already or another kind of account', () => {
+    const { contents, added } = withPasskeyAccount();
+    const id = added[0]?.id as string;
+    const second = { ...first, id: 'BAUG', name: 'Security key' };
+    const next = addAccountPasskey(contents, id, second);
+    expect(next.accounts[0]?.source).toEqual({ ...source, credentials: [first, second] });
+    expect(() => addAccountPasskey(next, id, second)).toThrow(
+      expect.objectContaining({ code: 'VAULT_PASSKEY_EXISTS' }),
+    );
+    const watched = addToContents(
+      { secrets: [], accounts: [] },
+      undefined,
+      named({ address: TEST_ADDRESS_0, source: { kind: 'watch' } }),
+      ids(),
+    );
+    expect(() => addAccountPasskey(watched.contents, watched.added[0]?.id as string, second)).toThrow(
+      expect.objectContaining({ code: 'VAULT_ACCOUNT_NOT_FOUND' }),
+    );
   });
 });

@@ -4,6 +4,8 @@ import {
   type AccountSource,
   type DeviceSource,
   isDeviceSource,
+  type PasskeyAccountSource,
+  type PasskeyCredential,
   type SafeSource,
   secretIdOf,
 } from '../accounts/account';
@@ -47,6 +49,7 @@ export type AccountSpec = {
     | { kind: 'key' }
     | { kind: 'watch' }
     | SafeSource
+    | PasskeyAccountSource
     | DeviceSource;
   /** The name the person gave it, if any. */
   name?: string;
@@ -61,6 +64,15 @@ export type AccountSpec = {
  * is not translated later. A stored account brought in again (a restored backup) keeps its name.
  */
 export type NewAccount = AccountSpec & ({ namePrefix: string } | { name: string });
+
+/** A source with no key in the vault: watched, a device's, a Safe, a passkey account. */
+function isKeyless<S extends { kind: string }>(
+  source: S,
+): source is Extract<S, { kind: 'watch' | 'safe' | 'passkeyAccount' | DeviceSource['kind'] }> {
+  return (
+    source.kind === 'watch' || source.kind === 'safe' || source.kind === 'passkeyAccount' || isDeviceSource(source)
+  );
+}
 
 function sameSecret(a: StoredSecret, b: NewSecret): boolean {
   if (a.kind === 'phrase' && b.kind === 'phrase') {
@@ -96,6 +108,7 @@ const PREFIXES: Record<AccountSpec['source']['kind'], Message> = {
   ledger: msg('core.keys:account.namePrefix.ledger'),
   external: msg('core.keys:account.namePrefix.wallet'),
   safe: msg('core.keys:account.namePrefix.safe'),
+  passkeyAccount: msg('core.keys:account.namePrefix.passkeyAccount'),
 };
 
 /**
@@ -169,7 +182,7 @@ export function addAccounts(
   let all = contents.accounts;
   for (const spec of accounts) {
     const given = spec.source;
-    const keyless = given.kind === 'watch' || given.kind === 'safe' || isDeviceSource(given);
+    const keyless = isKeyless(given);
     if (!keyless && !secretId) throw new Error('an account with a key needs its secret');
     const source: AccountSource = keyless
       ? { ...given }
@@ -303,6 +316,24 @@ export function setAccountHidden(contents: VaultContents, id: string, hidden: bo
   return { ...contents, accounts: contents.accounts.map((a) => (a.id === id ? { ...a, hidden } : a)) };
 }
 
+/**
+ * Adds a passkey, now registered on the chain, to a passkey account's list (the browser is asked
+ * for these). Throws VAULT_ACCOUNT_NOT_FOUND for another kind of account, VAULT_PASSKEY_EXISTS for
+ * a credential it lists already.
+ */
+export function addAccountPasskey(contents: VaultContents, id: string, credential: PasskeyCredential): VaultContents {
+  const account = requireAccount(contents, id);
+  const source = account.source;
+  if (source.kind !== 'passkeyAccount') {
+    throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.accountGone'));
+  }
+  if (source.credentials.some((c) => c.id === credential.id)) {
+    throw new VaultError('VAULT_PASSKEY_EXISTS', msg('core.keys:vault.passkeyListed'));
+  }
+  const next: PasskeyAccountSource = { ...source, credentials: [...source.credentials, credential] };
+  return { ...contents, accounts: contents.accounts.map((a) => (a.id === id ? { ...a, source: next } : a)) };
+}
+
 /** Moves an account up (−1) or down (+1) in the list; a move past either end does nothing. */
 export function moveAccount(contents: VaultContents, id: string, delta: -1 | 1): VaultContents {
   const from = contents.accounts.findIndex((a) => a.id === id);
@@ -358,7 +389,7 @@ function toNewAccount(account: Account): NewAccount {
     source:
       source.kind === 'hd'
         ? { kind: 'hd', template: source.template, index: source.index, path: source.path }
-        : isDeviceSource(source) || source.kind === 'safe'
+        : isKeyless(source)
           ? { ...source }
           : { kind: source.kind },
   };

@@ -138,6 +138,23 @@ export async function dataKeyWithPasskey(
   return { key: await importDataKey(raw), kdf: record.kdf, keys: record.keys };
 }
 
+/**
+ * The plaintext of a version-3 record under its data key. The key unwrapped, so it is this vault's:
+ * contents that do not open under it were damaged or changed (a checksum made again), and saying
+ * "wrong password" would count a right one against the throttle. The caller zero-fills the plaintext.
+ * Throws VAULT_CORRUPTED.
+ */
+export async function openUnderDataKey(record: VaultRecord, key: DataKey): Promise<Uint8Array> {
+  try {
+    return await openVault(record, key);
+  } catch (error) {
+    if (!(error instanceof WrongPasswordError)) throw error;
+    throw new VaultError('VAULT_CORRUPTED', msg('core.keys:vault.damaged'), {
+      details: 'the contents do not open under their data key',
+    });
+  }
+}
+
 /** A record opened with the password: the password's key, and the key of the contents. */
 export type PasswordOpened = { passwordKey: VaultKey; contentKey: ContentKey };
 
@@ -150,6 +167,8 @@ export async function openWithPassword(
   password: string,
 ): Promise<PasswordOpened & { plaintext: Uint8Array }> {
   const passwordKey = await deriveVaultKey(password, record.kdf);
-  const contentKey = isWrappedKeyRecord(record) ? await dataKeyWithPassword(record, passwordKey) : passwordKey;
-  return { passwordKey, contentKey, plaintext: await openVault(record, contentKey) };
+  if (!isWrappedKeyRecord(record))
+    return { passwordKey, contentKey: passwordKey, plaintext: await openVault(record, passwordKey) };
+  const contentKey = await dataKeyWithPassword(record, passwordKey);
+  return { passwordKey, contentKey, plaintext: await openUnderDataKey(record, contentKey) };
 }

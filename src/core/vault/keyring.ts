@@ -68,7 +68,7 @@ export class Keyring {
    */
   async privateKeyFor(account: Account): Promise<Uint8Array> {
     const source = account.source;
-    if (source.kind === 'watch' || source.kind === 'safe') {
+    if (source.kind === 'watch' || source.kind === 'safe' || source.kind === 'passkeyAccount') {
       throw new VaultError('VAULT_WATCH_ONLY', msg('core.keys:vault.watchOnlySign'));
     }
     if (isDeviceSource(source)) throw keyOnDevice();

@@ -207,14 +207,22 @@ export class UnlockedVault {
     return key;
   }
 
-  /** The encrypted vault as a backup file's text, noted as a backup of every secret. */
+  /**
+   * The encrypted vault as a backup file's text, noted as a backup of every secret. Without the
+   * passkeys' copies of the data key: a file opens only with the password (a restore drops them
+   * anyway), so a copy kept in the cloud does not open for whoever later holds a passkey.
+   */
   async backupText(now: number): Promise<string> {
     await this.recordBackup(
       this.contents.secrets.map((s) => s.id),
       'vault-file',
       now,
     );
-    return `${JSON.stringify(this.record, null, 2)}\n`;
+    const record = this.record;
+    const file = isWrappedKeyRecord(record)
+      ? await rewrappedRecord(record, { kdf: record.kdf, keys: { ...record.keys, passkeys: [] } }, record.revision)
+      : record;
+    return `${JSON.stringify(file, null, 2)}\n`;
   }
 
   /** Zero-fills every key this vault held; any use afterwards fails with VAULT_LOCKED. */

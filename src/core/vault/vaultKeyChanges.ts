@@ -5,6 +5,7 @@ import {
   type DataKey,
   dataKeyWithPasskey,
   newDataKey,
+  openUnderDataKey,
   type PasskeyMaterial,
   type PasswordOpened,
   passkeySlot,
@@ -13,15 +14,7 @@ import {
 import { sealContents, type UnlockedVault } from './unlockedVault';
 import type { UnlockGuard } from './unlockGuard';
 import { decodeContents, type VaultContents } from './vaultContents';
-import {
-  type ContentKey,
-  deriveVaultKey,
-  isDataKey,
-  newKdf,
-  openVault,
-  rewrappedRecord,
-  type VaultKey,
-} from './vaultCrypto';
+import { type ContentKey, deriveVaultKey, isDataKey, newKdf, rewrappedRecord, type VaultKey } from './vaultCrypto';
 import { isWrappedKeyRecord, type VaultRecord } from './vaultRecord';
 import type { PasskeySummary } from './vaultState';
 import type { VaultStorage } from './vaultStorage';
@@ -44,6 +37,13 @@ export function checkPasskeyName(name: string): string {
     throw new VaultError('VAULT_PASSKEY_NAME', msg('core.keys:vault.passkey.nameTooLong', { max }));
   }
   return trimmed;
+}
+
+/** Throws VAULT_PASSKEY_LIMIT when a vault with these passkeys can take no more (checked before a prompt, too). */
+export function checkRoomForPasskey(passkeys: readonly unknown[]): void {
+  if (passkeys.length >= MAX_PASSKEYS) {
+    throw new VaultError('VAULT_PASSKEY_LIMIT', msg('core.keys:vault.passkey.limit', { max: MAX_PASSKEYS }));
+  }
 }
 
 function gone(): VaultError {
@@ -150,9 +150,7 @@ export async function addPasskey(
       if (passkeys.some((p) => p.credentialId === passkey.credentialId)) {
         throw new VaultError('VAULT_PASSKEY_EXISTS', msg('core.keys:vault.passkey.exists'));
       }
-      if (passkeys.length >= MAX_PASSKEYS) {
-        throw new VaultError('VAULT_PASSKEY_LIMIT', msg('core.keys:vault.passkey.limit', { max: MAX_PASSKEYS }));
-      }
+      checkRoomForPasskey(passkeys);
       const slot = await guard.attempt(async () =>
         passkeySlot(record.keys, await deriveVaultKey(password, record.kdf), { ...passkey, name }, options.now),
       );
@@ -183,7 +181,7 @@ export function changePasskeys(
 
 /**
  * Opens a record with one passkey's PRF output (zero-filled whatever happens). Throws
- * VAULT_PASSKEY_UNKNOWN (not one of this vault's passkeys) and VAULT_PASSKEY_REFUSED.
+ * VAULT_PASSKEY_UNKNOWN (not one of this vault's passkeys), VAULT_PASSKEY_REFUSED and VAULT_CORRUPTED.
  */
 export async function openWithPasskey(
   record: VaultRecord,
@@ -198,7 +196,7 @@ export async function openWithPasskey(
       throw new VaultError('VAULT_PASSKEY_UNKNOWN', msg('core.keys:vault.passkey.unknown'));
     }
     const key = await dataKeyWithPasskey(record, slot, prfOutput);
-    const plaintext = await openVault(record, key);
+    const plaintext = await openUnderDataKey(record, key);
     try {
       return { key, contents: decodeContents(plaintext) };
     } finally {

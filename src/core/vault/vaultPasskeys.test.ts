@@ -14,7 +14,7 @@ import { toBase64, toBase64Url } from '../bytes';
 import type { PasskeyMaterial } from './keyWrapping';
 import { encodeContents } from './vaultContents';
 import { deriveVaultKey, newKdf, sealVault } from './vaultCrypto';
-import type { VaultRecord } from './vaultRecord';
+import { parseVaultRecord, type VaultRecord, withChecksum } from './vaultRecord';
 
 const NEW_PASSWORD = 'a different long passphrase';
 
@@ -158,10 +158,14 @@ describe('vault: unlocking with a passkey', () => {
     expect(session.store.getState().status).toBe('unlocked');
   });
 
-  it('a backup restored as a new vault opens with its password, without the passkeys of the vault it came from', async () => {
-    const { session } = await withPasskey();
+  it('a backup carries no passkey copy of the key, and restored as a new vault opens with its password', async () => {
+    const { session, repository } = await withPasskey();
     const backup = await session.exportBackup();
-    expect(JSON.parse(backup).keys.passkeys).toHaveLength(1);
+    const file = JSON.parse(backup) as VaultRecord;
+    const kept = await stored(repository);
+    expect(file.keys).toEqual({ password: kept.keys?.password, passkeys: [] });
+    expect(file.ciphertext).toBe(kept.ciphertext);
+    expect(kept.keys?.passkeys).toHaveLength(1);
     const restored = testSession();
     await restored.session.init();
     await restored.session.importBackup(backup, TEST_PASSWORD);
@@ -229,7 +233,6 @@ describe('vault: the stored wrapped keys', () => {
   it('a version-3 record without its wrapped keys, or with a damaged one, is damaged', async () => {
     const { repository } = await withPasskey();
     const record = await stored(repository);
-    const { parseVaultRecord } = await import('./vaultRecord');
     const low = { minimumIterations: 1_000 };
     const { keys: _, ...withoutKeys } = record;
     await expect(parseVaultRecord(withoutKeys, low)).rejects.toMatchObject({
@@ -240,4 +243,91 @@ describe('vault: the stored wrapped keys', () => {
     if (damaged.keys?.passkeys[0]) damaged.keys.passkeys[0].salt = 'AAAA';
     await expect(parseVaultRecord(damaged, low)).rejects.toMatchObject({ code: 'VAULT_CORRUPTED', details: 'keys' });
   });
+
+  it('the checksum covers the slots: a name changed by hand is damage', async () => {
+    const { repository } = await withPasskey();
+    const renamed = structuredClone(await stored(repository));
+    if (renamed.keys?.passkeys[0]) renamed.keys.passkeys[0].name = 'Renamed by hand';
+    await expect(parseVaultRecord(renamed, { minimumIterations: 1_000 })).rejects.toMatchObject({
+      code: 'VAULT_CORRUPTED',
+      details: 'checksum mismatch',
+    });
+  });
+
+  it('binds each copy to its credential: a slot given another id does not open, checksum made again', async () => {
+    const { session, repository, passkey } = await withPasskey();
+    session.lock();
+    const record = structuredClone(await stored(repository));
+    const slot = record.keys?.passkeys[0];
+    if (slot) slot.credentialId = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+    const { checksum: _, ...rest } = record;
+    const moved = await withChecksum(rest);
+    await repository.saveIf(() => true, moved);
+    await session.init();
+    await expect(session.unlockWithPasskey(slot?.credentialId ?? '', passkey.output())).rejects.toMatchObject({
+      code: 'VAULT_PASSKEY_REFUSED',
+    });
+    expect(await repository.load()).toEqual(moved);
+  });
+
+  it('contents changed under a genuine data key are damage, not a wrong password or passkey; nothing counted', async () => {
+    const { session, repository, settings, passkey } = await withPasskey();
+    session.lock();
+    const record = await stored(repository);
+    const ciphertext = Uint8Array.from(atob(record.ciphertext), (c) => c.charCodeAt(0));
+    ciphertext[0] = (ciphertext[0] ?? 0) ^ 1;
+    const { checksum: _, ...rest } = record;
+    const changed = await withChecksum({ ...rest, ciphertext: toBase64(ciphertext) });
+    await repository.saveIf(() => true, changed);
+    await session.init();
+    await expect(session.unlockWithPasskey(passkey.credentialId, passkey.output())).rejects.toMatchObject({
+      code: 'VAULT_CORRUPTED',
+    });
+    await expect(session.unlock(TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_CORRUPTED' });
+    expect((await settings.get('unlockThrottle'))?.failures ?? 0).toBe(0);
+    expect(await repository.load()).toEqual(changed);
+  });
 });
+
+describe('vault: passkey unlock and the password throttle', () => {
+  it('zero-fills a refused output and one given while already unlocked; refusals count no wrong password', async () => {
+    const { session, settings, passkey } = await withPasskey();
+    const early = passkey.output();
+    await session.unlockWithPasskey(passkey.credentialId, early);
+    expect(early.every((b) => b === 0)).toBe(true);
+    session.lock();
+    for (let i = 0; i < 6; i++) {
+      const wrong = crypto.getRandomValues(new Uint8Array(32));
+      await expect(session.unlockWithPasskey(passkey.credentialId, wrong)).rejects.toMatchObject({
+        code: 'VAULT_PASSKEY_REFUSED',
+      });
+      expect(wrong.every((b) => b === 0)).toBe(true);
+    }
+    expect((await settings.get('unlockThrottle'))?.failures ?? 0).toBe(0);
+    await session.unlock(TEST_PASSWORD);
+    expect(session.store.getState().status).toBe('unlocked');
+  });
+
+  it('unlocks with the passkey while wrong passwords make the password wait, and leaves their count', async () => {
+    let now = 1_700_000_000_000;
+    const { session, settings, passkey } = await withPasskeyAt(() => now);
+    session.lock();
+    for (let i = 0; i < 5; i++) {
+      await expect(session.unlock('not the password')).rejects.toMatchObject({ code: 'VAULT_WRONG_PASSWORD' });
+      now += 1;
+    }
+    await expect(session.unlock(TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_THROTTLED' });
+    // The output is 32 random bytes, not a guess worth slowing; the authenticator limits its own
+    // PIN or biometric tries. The count stays: a passkey does not buy a guesser new free tries.
+    await session.unlockWithPasskey(passkey.credentialId, passkey.output());
+    expect(session.store.getState().status).toBe('unlocked');
+    expect((await settings.get('unlockThrottle'))?.failures).toBe(5);
+  });
+});
+
+async function withPasskeyAt(now: () => number) {
+  const made = await createdTestSession({ now });
+  const passkey = fakePasskey();
+  await made.session.addPasskey(TEST_PASSWORD, passkey.material());
+  return { ...made, passkey };
+}

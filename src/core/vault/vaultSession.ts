@@ -1,10 +1,11 @@
 import type { Address } from 'viem';
-import type { Account } from '../accounts/account';
+import type { Account, PasskeyCredential } from '../accounts/account';
 import { VaultError } from '../errors/vault';
 import { msg } from '../i18n/message';
 import type { SignRequest } from '../signing/keySigner';
 import {
   type AddResult,
+  addAccountPasskey,
   addAccounts,
   addToContents,
   copyNewSecret,
@@ -183,6 +184,11 @@ export class VaultSession extends VaultSessionBase {
 
   rename(accountId: string, name: string): Promise<void> {
     return this.mutate((c) => ({ contents: renameAccount(c, accountId, name), value: undefined }));
+  }
+
+  /** Lists a passkey newly registered on a passkey account (see addAccountPasskey). */
+  addAccountPasskey(accountId: string, credential: PasskeyCredential): Promise<void> {
+    return this.mutate((c) => ({ contents: addAccountPasskey(c, accountId, credential), value: undefined }));
   }
 
   setHidden(accountId: string, hidden: boolean): Promise<void> {

@@ -6,6 +6,7 @@ import { memoryVaultRepository, type VaultRepository } from '@/core/storage/vaul
 import { memoryLocks } from '@/core/tx/locks';
 import type { VaultSettings } from '@/core/vault/vaultSettings';
 import { lengthEstimator, named, TEST_ADDRESS_1, TEST_KEY_0, TEST_PASSWORD } from '@/testing/vaultFixtures';
+import { toBase64Url } from '../bytes';
 import { parsePrivateKey } from '../keys/privateKey';
 import { type VaultRecord, withChecksum } from './vaultRecord';
 import { VaultSession } from './vaultSession';
@@ -173,6 +174,34 @@ describe('vault writers', () => {
     expect((await storedAccounts(repository, 'a brand new passphrase')).map((x) => x.name)).toContain('Kept');
     b.lock();
     await expect(b.unlock(TEST_PASSWORD)).rejects.toMatchObject({ code: 'VAULT_WRONG_PASSWORD' });
+  });
+
+  it('keeps passkeys added in two windows at once, and each window locks and opens with either', async () => {
+    const repository = memoryVaultRepository();
+    const [a, b] = (await writers(repository, 2, { sharedLock: false })) as [VaultSession, VaultSession];
+    const passkey = (name: string) => {
+      const prf = crypto.getRandomValues(new Uint8Array(32));
+      const credentialId = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+      const salt = crypto.getRandomValues(new Uint8Array(32));
+      return { credentialId, material: () => ({ credentialId, name, salt, prfOutput: prf.slice() }), prf };
+    };
+    const [one, two] = [passkey('One'), passkey('Two')];
+    await Promise.all([a.addPasskey(TEST_PASSWORD, one.material()), b.addPasskey(TEST_PASSWORD, two.material())]);
+    const stored = (await repository.load()) as VaultRecord;
+    expect(stored.keys?.passkeys.map((p) => p.name).sort()).toEqual(['One', 'Two']);
+    // A removal in one window keeps the other's passkey and the password.
+    await a.removePasskey(one.credentialId);
+    for (const session of [a, b]) {
+      session.lock();
+      await session.init();
+      await expect(session.unlockWithPasskey(one.credentialId, one.prf.slice())).rejects.toMatchObject({
+        code: 'VAULT_PASSKEY_UNKNOWN',
+      });
+      await session.unlockWithPasskey(two.credentialId, two.prf.slice());
+      expect(session.store.getState().status).toBe('unlocked');
+    }
+    b.lock();
+    await b.unlock(TEST_PASSWORD);
   });
 
   it('locks a window whose vault was encrypted under another key elsewhere, saving nothing over it', async () => {

@@ -55,6 +55,8 @@ function sourceText(account: Account, secret: SecretSummary | undefined): Messag
       return msg('accounts:source.external', { wallet: walletName({ name: source.walletName }) });
     case 'safe':
       return msg('accounts:source.safe', { version: codeValue(source.version) });
+    case 'passkeyAccount':
+      return msg('accounts:source.passkeyAccount', { count: source.credentials.length });
   }
 }
 
@@ -225,6 +227,11 @@ export function AccountCard({
             <p>
               <T message={accountMessage('accounts:remove.question', account)} />{' '}
               {account.source.kind === 'hd' ? t('accounts:remove.addAgain') : ''}
+            </p>
+          )}
+          {account.source.kind === 'passkeyAccount' && (
+            <p role="alert" className={ui.noticeDanger}>
+              {t('accounts:remove.passkeyAccount')}
             </p>
           )}
           <ErrorAlert message={error} />

@@ -19,6 +19,9 @@ const ImportExternalWalletFlow = lazy(() =>
 );
 const WatchFlow = lazy(() => import('./WatchFlow').then((m) => ({ default: m.WatchFlow })));
 const AddSafeFlow = lazy(() => import('./AddSafeFlow').then((m) => ({ default: m.AddSafeFlow })));
+const CreatePasskeyAccountFlow = lazy(() =>
+  import('./CreatePasskeyAccountFlow').then((m) => ({ default: m.CreatePasskeyAccountFlow })),
+);
 const RestoreBackupFlow = lazy(() => import('./RestoreBackupFlow').then((m) => ({ default: m.RestoreBackupFlow })));
 const DemoFlow = lazy(() => import('./DemoFlow').then((m) => ({ default: m.DemoFlow })));
 // Only a damaged or newer vault needs it: kept out of the welcome screen's code.
@@ -87,6 +90,14 @@ const methods = [
     Flow: AddSafeFlow,
   },
   {
+    id: 'passkeyAccount',
+    title: 'onboarding:method.passkeyAccount.title',
+    description: 'onboarding:method.passkeyAccount.description',
+    Flow: CreatePasskeyAccountFlow,
+    // Another of the person's accounts sends its upgrade and pays its gas: only in a vault that has one.
+    addOnly: true,
+  },
+  {
     id: 'backup',
     title: 'onboarding:method.backup.title',
     description: 'onboarding:method.backup.description',
@@ -105,6 +116,7 @@ const methods = [
   description: string;
   Flow: ComponentType<FlowProps>;
   demo?: boolean;
+  addOnly?: boolean;
 }[];
 
 type Method = (typeof methods)[number];
@@ -180,7 +192,7 @@ type WelcomeProps = {
  */
 export function Welcome({ mode, offerDemo, onChoose, unreadable, showMethods = true }: WelcomeProps) {
   const t = useT('onboarding');
-  const available = methods.filter((m) => !('demo' in m) || offerDemo);
+  const available = methods.filter((m) => (!('demo' in m) || offerDemo) && (!('addOnly' in m) || mode === 'add'));
   return (
     <Screen title={t(mode === 'first-run' ? 'onboarding:title.welcome' : 'onboarding:title.add')}>
       <div className={styles.flow}>

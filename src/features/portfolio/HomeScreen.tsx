@@ -18,6 +18,7 @@ import { HomeAcrossNetworks } from './HomeAcrossNetworks';
 import { AssetsSkeleton, NothingHereYet } from './HomeStates';
 import { HomeSummary } from './HomeSummary';
 import { HomeViewOptions } from './HomeViewOptions';
+import { OnePasskeyNotice } from './OnePasskeyNotice';
 import { OpenApprovals } from './OpenApprovals';
 import { oneAccountNoticeId } from './oneAccountNotice';
 import { ValueChart } from './ValueChart';
@@ -35,6 +36,7 @@ export function HomeScreen() {
   if (all)
     return (
       <Screen title={t('portfolio:home.title')}>
+        <OnePasskeyNotice />
         <HomeAcrossNetworks networks={followed} />
       </Screen>
     );
@@ -58,6 +60,7 @@ function HomeOnOneNetwork() {
   return (
     <Screen title={t('portfolio:home.title')}>
       <HomeSummary portfolio={portfolio} chart={chart} />
+      <OnePasskeyNotice />
       {portfolio.limited && (
         <p className={ui.muted}>
           <T

@@ -13,6 +13,7 @@ import { useLinkedNetwork, useNetworkChoices, useSelectedNetwork } from '@/lib/s
 import { useSelectedAccount } from '@/lib/vault/vault';
 import { AccountAbsentWarning } from './AccountAbsentWarning';
 import { CheckOnLedger } from './CheckOnLedger';
+import { PasskeyAccountNotice } from './PasskeyAccountNotice';
 import styles from './receive.module.css';
 
 /** An EIP-681 payment URI naming the chain, so wallets that scan it pick the right network. */
@@ -67,6 +68,9 @@ export function ReceiveScreen() {
             />
           </p>
           <AccountAbsentWarning account={account} network={network} home={selected} />
+          {account.source.kind === 'passkeyAccount' && (
+            <PasskeyAccountNotice account={{ ...account, source: account.source }} network={network} />
+          )}
           {account.demo && <p className={ui.noticeDanger}>{t('receive:demo')}</p>}
           {account.source.kind === 'watch' && <p className={ui.noticeWarning}>{t('receive:watchOnly')}</p>}
           <h2 className={styles.accountName}>

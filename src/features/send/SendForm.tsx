@@ -56,6 +56,8 @@ export function SendForm() {
   const from = signable.find((a) => a.id === form.fromId) ?? preferred;
   // A Safe's transaction is proposed to its owners: whoever executes it later pays the fee.
   const isSafe = from?.source.kind === 'safe';
+  // A passkey account's transaction is sent, and its fee paid, by another account (chosen in its review).
+  const isPasskey = from?.source.kind === 'passkeyAccount';
   const { assets, asset, balance, price, priceFromParent, proven } = useSendAssets(network, from?.address, form.asset);
   const market = useQuery(feeMarketQuery(network));
   const queryClient = useQueryClient();
@@ -116,7 +118,7 @@ export function SendForm() {
         // now, in the send's batch: never an old one kept while the window was hidden), and the fee
         // market where it is of that block or later (prepareSend checks).
         chainRead: { head: headForSend(queryClient, network), market: market.data },
-        inBatch: toBatch || isSafe,
+        inBatch: toBatch || isSafe || isPasskey,
         batchSpent: toBatch && form.batchFor === batchOwner ? spentByBatch(form.batch, asset) : undefined,
         proven,
       });
@@ -131,6 +133,13 @@ export function SendForm() {
         const intent = { asset: prepared.draft.asset, amount: prepared.amount, recipient: recipient.address };
         addToBatch({ call: prepared.call, intent, recipientName: recipient.name }, `${network.id}:${from.id}`);
         setAcknowledged(false);
+        return;
+      }
+      if (isPasskey) {
+        const { prepared, recipient } = result;
+        const intent = { asset: prepared.draft.asset, amount: prepared.amount, recipient: recipient.address };
+        const transfer = { id: 'passkey', call: prepared.call, intent, recipientName: recipient.name };
+        goTo({ name: 'passkeyReview', networkId: network.id, transfer });
         return;
       }
       goTo({
@@ -303,8 +312,8 @@ export function SendForm() {
           )}
         </div>
       )}
-      {isSafe ? (
-        <p className={ui.muted}>{t('send:form.safeFee')}</p>
+      {isSafe || isPasskey ? (
+        <p className={ui.muted}>{t(isSafe ? 'send:form.safeFee' : 'send:form.passkeyFee')}</p>
       ) : (
         <fieldset className={ui.choices}>
           <legend>{t('send:form.fee.legend')}</legend>
@@ -339,7 +348,7 @@ export function SendForm() {
           {market.isError && <p className={ui.noticeWarning}>{t('send:form.fee.unreadable')}</p>}
         </fieldset>
       )}
-      {!isSafe && (
+      {!isSafe && !isPasskey && (
         <AdvancedFields form={form} errors={errors} feeKind={feeKind} decimalHint={typing.hint} onChange={change} />
       )}
       <FindingsPanel

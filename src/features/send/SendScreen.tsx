@@ -27,6 +27,7 @@ import { useSelectedAccount, useSendingAccounts } from '@/lib/vault/vault';
 import { AccountTransactions } from './AccountTransactions';
 import { BatchTransfers } from './BatchTransfers';
 import { BatchReviewPanel } from './review/BatchReviewPanel';
+import { PasskeyReview } from './review/PasskeyReview';
 import { ReviewPanel } from './review/ReviewPanel';
 import { SafeBatchReview } from './review/SafeBatchReview';
 import { SafeProposedCard } from './review/SafeProposal';
@@ -115,6 +116,12 @@ function SendOnNetwork({ network }: { network: Network }) {
   const batchFor = useStore(sendFlowStore, (s) => s.form.batchFor);
   // A Safe's batch is proposed as one Safe transaction (MultiSendCallOnly).
   const batchSafe = signable.find((a) => a.source.kind === 'safe' && batchFor === `${network.id}:${a.id}`);
+  // A passkey account's batch: its passkey signs it, another account sends it.
+  const batchPasskey = signable.find(
+    (a): a is typeof a & { source: { kind: 'passkeyAccount' } } =>
+      a.source.kind === 'passkeyAccount' && batchFor === `${network.id}:${a.id}`,
+  );
+  const passkeyFrom = from?.source.kind === 'passkeyAccount' ? (from as typeof batchPasskey) : undefined;
   useEffect(() => {
     if (!owner || step.name !== 'form') return;
     // Calls queued on another network only, with no batch gathered here: Send moves to their network.
@@ -179,7 +186,20 @@ function SendOnNetwork({ network }: { network: Network }) {
       {step.name === 'batchReview' &&
         !onOtherNetwork &&
         !held &&
-        (batchSafe ? <SafeBatchReview safe={batchSafe} /> : <BatchReviewPanel />)}
+        (batchSafe ? (
+          <SafeBatchReview safe={batchSafe} />
+        ) : batchPasskey ? (
+          <PasskeyReview
+            account={batchPasskey}
+            transfers={batch}
+            onSent={() => updateForm({ batch: [], batchFor: undefined })}
+          />
+        ) : (
+          <BatchReviewPanel />
+        ))}
+      {step.name === 'passkeyReview' && !onOtherNetwork && !held && passkeyFrom && (
+        <PasskeyReview account={passkeyFrom} transfers={[step.transfer]} />
+      )}
       {step.name === 'review' && !onOtherNetwork && !held && (
         <ReviewPanel prepared={step.prepared} recipient={step.recipient} findings={step.findings} />
       )}

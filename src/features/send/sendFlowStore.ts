@@ -62,6 +62,8 @@ export type SendStep =
       networkId: string;
     }
   | { name: 'batchReview'; networkId: string }
+  /** A passkey account's transfer: its passkey signs, another of the person's accounts sends it. */
+  | { name: 'passkeyReview'; networkId: string; transfer: BatchTransfer }
   /** `sender`: who sent it, when not the form's account (another account paid a batch's gas). */
   | { name: 'done'; recordId: string; networkId: string; sender?: Address | undefined }
   /** A Safe's transaction, proposed to its owners and kept in Cairn (nothing sent). */

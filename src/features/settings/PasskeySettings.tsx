@@ -1,10 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { type Message, msg } from '@/core/i18n/message';
+import { MAX_PASSKEY_NAME_LENGTH } from '@/core/vault/keySlots';
+import { checkPasskeyName, checkRoomForPasskey } from '@/core/vault/vaultKeyChanges';
 import { passkeyAvailability, registerPasskey } from '@/lib/browser/passkeys';
 import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
@@ -15,21 +17,36 @@ import { PasskeyList } from './PasskeyList';
  * Passkeys that unlock Cairn: the list (rename, remove) and a form to add one. Adding asks for the
  * vault password (the passkey wraps the vault's key, taken from the password's copy) and then the
  * browser's passkey prompt. At an IP address the section says why passkeys cannot work there.
+ * A removed passkey's row is gone (with the last one, the list): focus goes to the heading and
+ * the removal is said in the section's status, which stays in place.
  */
 export function PasskeySettings() {
   const t = useT('settings');
   const availability = passkeyAvailability();
   const passkeys = useVault((s) => s.passkeys);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [removed, setRemoved] = useState<string>();
+  const onRemoved = (name: string) => {
+    setRemoved(name);
+    heading.current?.focus();
+  };
   return (
     <section className={ui.section} aria-labelledby="passkeys-title">
-      <h2 id="passkeys-title">{t('settings:passkeys.title')}</h2>
+      <h2 id="passkeys-title" ref={heading} tabIndex={-1}>
+        {t('settings:passkeys.title')}
+      </h2>
       <p className={ui.muted}>{t('settings:passkeys.explained')}</p>
       {!availability.available && (
         <p role="note">
           <T message={availability.reason} />
         </p>
       )}
-      {passkeys.length === 0 ? <p>{t('settings:passkeys.none')}</p> : <PasskeyList passkeys={passkeys} />}
+      {passkeys.length === 0 ? (
+        <p>{t('settings:passkeys.none')}</p>
+      ) : (
+        <PasskeyList passkeys={passkeys} onRemoved={onRemoved} />
+      )}
+      <div role="status">{removed !== undefined && <p>{t('settings:passkeys.removed', { name: removed })}</p>}</div>
       {availability.available && <AddPasskeyForm />}
     </section>
   );
@@ -46,6 +63,15 @@ function AddPasskeyForm() {
   const [error, setError] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState<string>();
+  const form = useRef<HTMLFormElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  /** Set when an attempt ends: focus then goes to the first field refused, else back to the button. */
+  const [settled, setSettled] = useState(0);
+  useEffect(() => {
+    if (settled === 0) return;
+    const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (invalid ?? submitButton.current)?.focus();
+  }, [settled]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -53,10 +79,24 @@ function AddPasskeyForm() {
     setPasswordError(undefined);
     setError(undefined);
     setAdded(undefined);
+    // What can be checked before the prompt is, so a refusal costs no credential on the authenticator.
+    const refused = (check: () => void, show: (reason: Message | string) => void) => {
+      try {
+        check();
+        return false;
+      } catch (e) {
+        show(errorMessage(e));
+        return true;
+      }
+    };
     const trimmed = name.trim();
-    if (trimmed === '') setNameError(msg('core.keys:vault.passkey.nameEmpty'));
+    const badName = refused(() => checkPasskeyName(name), setNameError);
+    const full = refused(() => checkRoomForPasskey(passkeys), setError);
     if (password === '') setPasswordError(msg('settings:passkeys.add.passwordMissing'));
-    if (trimmed === '' || password === '') return;
+    if (badName || full || password === '') {
+      setSettled((n) => n + 1);
+      return;
+    }
     setBusy(true);
     try {
       // The password first, so a wrong one does not cost a passkey on the authenticator.
@@ -73,23 +113,31 @@ function AddPasskeyForm() {
       else setError(errorMessage(e));
     } finally {
       setBusy(false);
+      setSettled((n) => n + 1);
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="add-passkey-title">
+    <form ref={form} onSubmit={submit} noValidate aria-labelledby="add-passkey-title">
       <h3 id="add-passkey-title">{t('settings:passkeys.add.title')}</h3>
       <Field label={t('settings:passkeys.add.name')} hint={t('settings:passkeys.add.nameHint')} error={nameError}>
-        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={40} autoComplete="off" />
+        <input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={MAX_PASSKEY_NAME_LENGTH}
+          autoComplete="off"
+        />
       </Field>
       <Field label={t('settings:passkeys.add.password')} error={passwordError}>
         <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} />
       </Field>
       <ErrorAlert message={error} />
-      {busy && <p role="status">{t('settings:passkeys.add.waiting')}</p>}
-      {added !== undefined && <p role="status">{t('settings:passkeys.add.done', { name: added })}</p>}
+      <div role="status">
+        {busy && <p>{t('settings:passkeys.add.waiting')}</p>}
+        {added !== undefined && <p>{t('settings:passkeys.add.done', { name: added })}</p>}
+      </div>
       <div className={ui.actions}>
-        <button type="submit" disabled={busy}>
+        <button ref={submitButton} type="submit" disabled={busy}>
           {t('settings:passkeys.add.submit')}
         </button>
       </div>

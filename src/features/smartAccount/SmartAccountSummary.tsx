@@ -27,7 +27,8 @@ export function SmartAccountSummary({ account }: { account: Account }) {
   const { state, support } = useSmartAccount(network, readable ? account.address : undefined, false);
   const cannot = signerProfile(account.source).noAuthorization;
   const current = state.data;
-  if (!current || current.kind === 'contract') return null;
+  // A passkey account's delegation is its own, for good (its card says what it is): no danger, no undo.
+  if (!current || current.kind === 'contract' || account.source.kind === 'passkeyAccount') return null;
   const plain = current.kind === 'plain';
   if (plain && support.data !== true) return null;
   const action = plain

@@ -1,34 +1,26 @@
 // The unlock screen with a passkey set (faked navigator.credentials): offered before the password,
 // it unlocks with no password typed; another authenticator's answer, a cancelled prompt and an
 // authenticator without PRF each say why in place and leave Cairn locked; the password still works.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerPasskey } from '@/lib/browser/passkeys';
 import { installFakeAuthenticator } from '@/testing/fakeAuthenticator';
 import { typeInto } from '@/testing/fields';
 import { alerts, button, click } from '@/testing/inDocument';
-import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
+import { screenTestWallet } from '@/testing/screenTestWallet';
 import { TEST_PASSWORD } from '@/testing/vaultFixtures';
 import { UnlockScreen } from './UnlockScreen';
 
 const poll = { timeout: 20_000, interval: 20 };
-const status = () => wallet.vault.store.getState().status;
+const status = () => screen.wallet.vault.store.getState().status;
 
-let wallet: TestWallet;
-let unmount = () => {};
-beforeEach(async () => {
-  wallet = await createTestWallet();
-});
-afterEach(() => {
-  unmount();
-  wallet.close();
-});
+const screen = screenTestWallet();
 
 async function lockedWithPasskey() {
   const authenticator = installFakeAuthenticator();
-  await wallet.vault.addPasskey(TEST_PASSWORD, await registerPasskey('Phone', []));
-  await wallet.vault.lock();
+  await screen.wallet.vault.addPasskey(TEST_PASSWORD, await registerPasskey('Phone', []));
+  await screen.wallet.vault.lock();
   await expect.poll(status, poll).toBe('locked');
-  ({ unmount } = renderInWallet(wallet, <UnlockScreen />));
+  screen.show(<UnlockScreen />);
   return authenticator;
 }
 
@@ -56,22 +48,38 @@ describe('unlocking with a passkey', { timeout: 30_000 }, () => {
     await expect.poll(status, poll).toBe('unlocked');
   });
 
-  it('says so when the prompt is cancelled, or the authenticator gives no PRF output', async () => {
+  it('says so when the prompt is cancelled, there is no authenticator, or it gives no PRF output', async () => {
     const authenticator = await lockedWithPasskey();
+    const before = await screen.wallet.vaultRepository.load();
     authenticator.state.mode = 'cancel';
     click('Unlock with a passkey');
-    await expect.poll(alerts, poll).toMatch(/No passkey was used|No authenticator answered/);
+    await expect
+      .poll(alerts, poll)
+      .toContain(
+        'No passkey was used: the prompt was closed or timed out, or the authenticator holds none of the passkeys that unlock this vault.',
+      );
+    // Focus is back on the button, which was disabled while the prompt was open.
+    expect(document.activeElement).toBe(button('Unlock with a passkey'));
+    authenticator.state.platform = false;
+    click('Unlock with a passkey');
+    await expect.poll(alerts, poll).toContain('No authenticator answered: this device has none built in');
     authenticator.state.mode = 'noPrf';
     click('Unlock with a passkey');
     await expect.poll(alerts, poll).toContain('it lacks the PRF extension');
+    authenticator.state.mode = 'notVerified';
+    click('Unlock with a passkey');
+    await expect.poll(alerts, poll).toContain('did not verify you');
+    // The refused answer's PRF output was not left in the page.
+    expect(authenticator.given.at(-1)?.every((byte) => byte === 0)).toBe(true);
     expect(status()).toBe('locked');
+    expect(await screen.wallet.vaultRepository.load()).toEqual(before);
   });
 
   it('offers no passkey when none is set', async () => {
     installFakeAuthenticator();
-    await wallet.vault.lock();
+    await screen.wallet.vault.lock();
     await expect.poll(status, poll).toBe('locked');
-    ({ unmount } = renderInWallet(wallet, <UnlockScreen />));
+    screen.show(<UnlockScreen />);
     expect(button('Unlock with a passkey')).toBeUndefined();
   });
 });

@@ -1,11 +1,16 @@
+import { type Hex, hexToBytes } from 'viem';
 import { fromBase64, fromBase64Url, toBase64 } from '@/core/bytes';
 import { VaultError } from '@/core/errors/vault';
 import { type Message, msg } from '@/core/i18n/message';
+import { type PasskeyPublicKey, passkeyPublicKeyFromSpki } from '@/core/smartAccount/passkey/passkeyPublicKey';
+import type { PasskeyAssertion } from '@/core/smartAccount/passkey/passkeySignature';
 import type { PasskeyMaterial, PasskeySummary } from '@/core/vault/vaultSession';
 
-// The browser's side of unlocking with a passkey (WebAuthn with the PRF extension): whether this
-// page may use passkeys, registering one, and asking one for its PRF output. The vault session
-// does the rest (core/vault/keyWrapping.ts). Every failure is a VaultError with a sentence.
+// The browser's side of passkeys (WebAuthn): whether this page may use them; for unlocking (the
+// PRF extension), registering one and asking one for its PRF output, the vault session doing the
+// rest (core/vault/keyWrapping.ts); for a passkey account, making one and reading its P-256 key,
+// and asking one to sign a batch's digest (core/smartAccount/passkey). Every failure is a
+// VaultError with a sentence.
 
 /** Whether passkeys can work on this page, and if not, why (with the address where they would). */
 export type PasskeyAvailability = { available: true } | { available: false; reason: Message };
@@ -72,11 +77,17 @@ async function browserFailure(error: unknown): Promise<VaultError> {
   return refuse('VAULT_PASSKEY_CANCELLED', msg('common:passkey.failed'));
 }
 
-async function ask<T extends Credential | null>(request: () => Promise<T>): Promise<T> {
+/**
+ * Runs the browser's request, its refusal in words. `cancelled`: the sentence for a prompt that
+ * ended with no passkey, where the request says more than the general one.
+ */
+async function ask<T extends Credential | null>(request: () => Promise<T>, cancelled?: Message): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    throw await browserFailure(error);
+    const failure = await browserFailure(error);
+    const plainCancel = failure.code === 'VAULT_PASSKEY_CANCELLED' && failure.text.id === 'common:passkey.cancelled';
+    throw cancelled && plainCancel ? refuse('VAULT_PASSKEY_CANCELLED', cancelled) : failure;
   }
 }
 
@@ -120,25 +131,29 @@ export async function passkeyOutput(
   for (const passkey of passkeys)
     evalByCredential[passkey.credentialId] = { first: fromBase64(passkey.salt) as BufferSource };
   const credential = asPublicKey(
-    await ask(() =>
-      navigator.credentials.get({
-        publicKey: {
-          challenge: random(32),
-          allowCredentials: passkeys.map((p) => ({
-            type: 'public-key',
-            id: fromBase64Url(p.credentialId) as BufferSource,
-          })),
-          userVerification: 'required',
-          extensions: { prf: { evalByCredential } },
-        },
-      }),
+    await ask(
+      () =>
+        navigator.credentials.get({
+          publicKey: {
+            challenge: random(32),
+            allowCredentials: passkeys.map((p) => ({
+              type: 'public-key',
+              id: fromBase64Url(p.credentialId) as BufferSource,
+            })),
+            userVerification: 'required',
+            extensions: { prf: { evalByCredential } },
+          },
+        }),
+      msg('common:passkey.cancelledUnlock'),
     ),
   );
+  // Moved out of the browser's buffer first, so a refusal below leaves no copy of it.
+  const prfOutput = prfOutputOf(credential);
   const response = credential.response as AuthenticatorAssertionResponse;
   if (!userVerified(response.authenticatorData)) {
+    prfOutput?.fill(0);
     throw refuse('VAULT_PASSKEY_NOT_VERIFIED', msg('common:passkey.notVerified'));
   }
-  const prfOutput = prfOutputOf(credential);
   if (!prfOutput) throw noPrf();
   return { credentialId: credential.id, prfOutput };
 }
@@ -183,4 +198,75 @@ export async function registerPasskey(name: string, existing: readonly PasskeySu
   const summary = { credentialId: credential.id, name, createdAt: 0, salt: toBase64(salt) };
   const { prfOutput } = await passkeyOutput([summary]);
   return { credentialId: credential.id, name, salt, prfOutput };
+}
+
+const bytesOf = (buffer: ArrayBuffer) => new Uint8Array(buffer.slice(0));
+
+/**
+ * Makes a passkey for a passkey account (ES256 only, user verification required, on this host),
+ * not one already in `existing` (credential ids, base64url), and reads its P-256 public key from
+ * the attestation (getPublicKey: DER SubjectPublicKeyInfo). Throws a VaultError with a sentence
+ * (cancelled, no authenticator, not verified, unavailable) or SMART_PASSKEY_KEY (another algorithm).
+ */
+export async function createAccountPasskey(
+  name: string,
+  existing: readonly string[] = [],
+): Promise<{ id: string; publicKey: PasskeyPublicKey }> {
+  assertAvailable();
+  const credential = asPublicKey(
+    await ask(() =>
+      navigator.credentials.create({
+        publicKey: {
+          rp: { name: 'Cairn' },
+          user: { id: random(16), name, displayName: name },
+          challenge: random(32),
+          pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+          authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
+          excludeCredentials: existing.map((id) => ({ type: 'public-key', id: fromBase64Url(id) as BufferSource })),
+        },
+      }),
+    ),
+  );
+  const response = credential.response as AuthenticatorAttestationResponse;
+  if (typeof response.getAuthenticatorData === 'function' && !userVerified(response.getAuthenticatorData())) {
+    throw refuse('VAULT_PASSKEY_NOT_VERIFIED', msg('common:passkey.notVerified'));
+  }
+  const spki = typeof response.getPublicKey === 'function' ? response.getPublicKey() : null;
+  if (!spki) throw refuse('VAULT_PASSKEY_UNAVAILABLE', msg('common:passkey.unavailable.unsupported'));
+  return { id: credential.id, publicKey: passkeyPublicKeyFromSpki(bytesOf(spki)) };
+}
+
+/**
+ * Asks one of `credentialIds` (a passkey account's) to sign `challenge` (a batch's 32-byte
+ * digest), user verification required: which one answered, and its assertion's bytes. Throws a
+ * VaultError with a sentence.
+ */
+export async function accountPasskeyAssertion(
+  credentialIds: readonly string[],
+  challenge: Hex,
+): Promise<{ credentialId: string; assertion: PasskeyAssertion }> {
+  assertAvailable();
+  const credential = asPublicKey(
+    await ask(() =>
+      navigator.credentials.get({
+        publicKey: {
+          challenge: hexToBytes(challenge) as BufferSource,
+          allowCredentials: credentialIds.map((id) => ({ type: 'public-key', id: fromBase64Url(id) as BufferSource })),
+          userVerification: 'required',
+        },
+      }),
+    ),
+  );
+  const response = credential.response as AuthenticatorAssertionResponse;
+  if (!userVerified(response.authenticatorData)) {
+    throw refuse('VAULT_PASSKEY_NOT_VERIFIED', msg('common:passkey.notVerified'));
+  }
+  return {
+    credentialId: credential.id,
+    assertion: {
+      authenticatorData: bytesOf(response.authenticatorData),
+      clientDataJSON: bytesOf(response.clientDataJSON),
+      signature: bytesOf(response.signature),
+    },
+  };
 }

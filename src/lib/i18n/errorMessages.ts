@@ -159,6 +159,7 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   SMART_PASSKEY_KEY: 'common:error.title.smartPasskeyKey',
   SMART_PASSKEY_ASSERTION: 'common:error.title.smartPasskeyAssertion',
   SMART_PASSKEY_SIGNER: 'common:error.title.smartPasskeySigner',
+  SMART_PASSKEY_REPLAYED: 'common:error.title.smartPasskeyReplayed',
   VERIFY_NO_PROOFS: 'common:error.title.verifyNoProofs',
   VERIFY_STATE_GONE: 'common:error.title.verifyStateGone',
   VERIFY_PROOF_FAILED: 'common:error.title.verifyProofFailed',

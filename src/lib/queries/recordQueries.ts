@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Address } from 'viem';
 import type { Network } from '@/core/chain/networks';
+import { sameAddress } from '@/core/keys/sameAddress';
 import type { TxRecord } from '@/core/tx/record';
 import type { TxStore } from '@/core/tx/txStore';
 import { derivedFrom } from '@/lib/stores/derivedCache';
@@ -10,11 +11,25 @@ import { recordKeys } from './localKeys';
 
 const NO_RECORDS: TxRecord[] = [];
 
+/**
+ * An account's records on a network: those it sent, and the batches another of the person's
+ * accounts sent for it (a passkey account's, whose gas another pays: record.batch).
+ */
 export function accountRecordsQuery(store: TxStore, network: Network, address: Address | undefined) {
   return queryOptions({
     queryKey: recordKeys.account(network, address),
-    queryFn: async (): Promise<TxRecord[]> =>
-      address ? (await store.forAccount(network.chainId, address)).filter((r) => r.networkId === network.id) : [],
+    queryFn: async (): Promise<TxRecord[]> => {
+      if (!address) return [];
+      const [sent, onChain] = await Promise.all([
+        store.forAccount(network.chainId, address),
+        store.forChain(network.chainId),
+      ]);
+      const forIt = onChain.filter(
+        (r) => r.batch && sameAddress(r.batch.account, address) && !sameAddress(r.from, address),
+      );
+      const all = forIt.length === 0 ? sent : [...sent, ...forIt].sort((a, b) => a.createdAt - b.createdAt);
+      return all.filter((r) => r.networkId === network.id);
+    },
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

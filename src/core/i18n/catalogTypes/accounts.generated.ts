@@ -57,6 +57,7 @@ declare module '../message' {
     "accounts:remove.lastOfPhrase.backedUp": undefined;
     "accounts:remove.lastOfPhrase.notBackedUp": undefined;
     "accounts:remove.lastOfShares": undefined;
+    "accounts:remove.passkeyAccount": undefined;
     "accounts:remove.question": { "name": MessageValue };
     "accounts:rename.label": { "name": MessageValue };
     "accounts:rename.nameLabel": undefined;
@@ -79,6 +80,7 @@ declare module '../message' {
     "accounts:source.external": { "wallet": MessageValue };
     "accounts:source.keystore": undefined;
     "accounts:source.ledger": { "path": MessageValue };
+    "accounts:source.passkeyAccount": { "count": number };
     "accounts:source.phrase": { "path": MessageValue };
     "accounts:source.phraseWithPassphrase": { "path": MessageValue };
     "accounts:source.privateKey": undefined;

@@ -141,6 +141,7 @@ declare module '../message' {
     "common:error.title.smartNo7702": undefined;
     "common:error.title.smartPasskeyAssertion": undefined;
     "common:error.title.smartPasskeyKey": undefined;
+    "common:error.title.smartPasskeyReplayed": undefined;
     "common:error.title.smartPasskeySigner": undefined;
     "common:error.title.smartPayerFunds": undefined;
     "common:error.title.smartSignerCannot": undefined;
@@ -261,6 +262,7 @@ declare module '../message' {
     "common:notFound.title": undefined;
     "common:page.title": undefined;
     "common:passkey.cancelled": undefined;
+    "common:passkey.cancelledUnlock": undefined;
     "common:passkey.exists": undefined;
     "common:passkey.failed": undefined;
     "common:passkey.noAuthenticator": undefined;

@@ -293,8 +293,11 @@ declare module '../message' {
     "core.chain:smartAccount.passkeyAssertionMalformed": undefined;
     "core.chain:smartAccount.passkeyDelegateMismatch": undefined;
     "core.chain:smartAccount.passkeyDelegateUnverified": undefined;
+    "core.chain:smartAccount.passkeyGasAbove": undefined;
     "core.chain:smartAccount.passkeyKey": undefined;
     "core.chain:smartAccount.passkeyNotVerified": undefined;
+    "core.chain:smartAccount.passkeyRefused": undefined;
+    "core.chain:smartAccount.passkeyReplayed": undefined;
     "core.chain:smartAccount.passkeySignerUnknown": undefined;
     "core.chain:smartAccount.payerFunds": { "payer": MessageValue };
     "core.chain:spenders.source.oneInchDocs": undefined;

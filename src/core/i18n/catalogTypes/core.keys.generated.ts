@@ -10,6 +10,7 @@ declare module '../message' {
     "core.keys:account.namePrefix.account": undefined;
     "core.keys:account.namePrefix.demo": undefined;
     "core.keys:account.namePrefix.ledger": undefined;
+    "core.keys:account.namePrefix.passkeyAccount": undefined;
     "core.keys:account.namePrefix.qrDevice": undefined;
     "core.keys:account.namePrefix.safe": undefined;
     "core.keys:account.namePrefix.wallet": undefined;
@@ -190,6 +191,7 @@ declare module '../message' {
     "core.keys:vault.passkey.nameTooLong": { "max": number | bigint };
     "core.keys:vault.passkey.refused": undefined;
     "core.keys:vault.passkey.unknown": undefined;
+    "core.keys:vault.passkeyListed": undefined;
     "core.keys:vault.reasonWithDetails": { "details": MessageValue; "reason": MessageValue };
     "core.keys:vault.samePassword": undefined;
     "core.keys:vault.savedMeanwhile": undefined;

@@ -177,6 +177,9 @@ declare module '../message' {
     "core.signing:signer.noAuthorization.browserWallet": undefined;
     "core.signing:signer.noAuthorization.qrDevice": undefined;
     "core.signing:signer.nobody": undefined;
+    "core.signing:signer.passkey": undefined;
+    "core.signing:signer.passkeyAccount": undefined;
+    "core.signing:signer.passkeyNoAuthorization": undefined;
     "core.signing:signer.qrDevice": undefined;
     "core.signing:signer.safe": undefined;
     "core.signing:signer.safeNoAuthorization": undefined;

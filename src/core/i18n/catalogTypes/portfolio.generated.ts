@@ -84,6 +84,7 @@ declare module '../message' {
     "portfolio:home.manageTokens": undefined;
     "portfolio:home.oneAccount": { "network": MessageValue };
     "portfolio:home.oneAccountUnrecorded": { "network": MessageValue };
+    "portfolio:home.onePasskey": { "name": MessageValue };
     "portfolio:home.title": undefined;
     "portfolio:nothing.addToken": undefined;
     "portfolio:nothing.one": { "network": MessageValue; "symbol": MessageValue };

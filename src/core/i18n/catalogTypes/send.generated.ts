@@ -111,6 +111,7 @@ declare module '../message' {
     "send:form.network.hint": undefined;
     "send:form.network.label": undefined;
     "send:form.nftOne": { "name": MessageValue; "tokenId": MessageValue };
+    "send:form.passkeyFee": undefined;
     "send:form.recipient.hint": undefined;
     "send:form.recipient.hintEns": undefined;
     "send:form.recipient.label": undefined;
@@ -127,6 +128,19 @@ declare module '../message' {
     "send:history.title": undefined;
     "send:networkChanged": { "network": MessageValue };
     "send:otherNetwork": { "network": MessageValue; "shown": MessageValue };
+    "send:passkeyReview.asking": undefined;
+    "send:passkeyReview.call": { "bytes": number };
+    "send:passkeyReview.calls": undefined;
+    "send:passkeyReview.confirm": undefined;
+    "send:passkeyReview.intro": undefined;
+    "send:passkeyReview.network": undefined;
+    "send:passkeyReview.networkValue": { "chainId": MessageValue; "network": MessageValue; "nonce": MessageValue };
+    "send:passkeyReview.noPayer": undefined;
+    "send:passkeyReview.noPrecompile": undefined;
+    "send:passkeyReview.payer": undefined;
+    "send:passkeyReview.signs": undefined;
+    "send:passkeyReview.signsValue": { "digest": MessageValue; "payer": MessageValue };
+    "send:passkeyReview.title": undefined;
     "send:review.amount": undefined;
     "send:review.approvalsLink": undefined;
     "send:review.call": undefined;

@@ -1,5 +1,6 @@
 import { recoverMessageAddress } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toBase64Url } from '@/core/bytes';
 import { memoryKeyValueStore } from '@/core/storage/keyValueStore';
 import type { VaultSettings } from '@/core/vault/vaultSettings';
 import {
@@ -114,6 +115,27 @@ describe('shared vault session', () => {
     await client.add(secret, [hdAccount(0, '0x9858EfFD232B4033E47d90003D41EC34EcaEda94')]);
     expect(phrase.byteLength).toBe(0);
     expect(client.store.getState().accounts).toHaveLength(3);
+  });
+
+  it("hands a passkey's PRF output over to the host, adding and unlocking (the window keeps none)", async () => {
+    const { host } = await hostWithVault({ unlocked: true });
+    const client = await clientOf(host);
+    const prf = crypto.getRandomValues(new Uint8Array(32));
+    const credentialId = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+    const material = {
+      credentialId,
+      name: 'Phone',
+      salt: crypto.getRandomValues(new Uint8Array(32)),
+      prfOutput: prf.slice(),
+    };
+    await client.addPasskey(TEST_PASSWORD, material);
+    expect(material.prfOutput.byteLength).toBe(0);
+    await client.lock();
+    await until(() => client.store.getState().status === 'locked');
+    const output = prf.slice();
+    await client.unlockWithPasskey(credentialId, output);
+    expect(output.byteLength).toBe(0);
+    expect(client.store.getState().status).toBe('unlocked');
   });
 
   it('tells the other windows when the person is active in one', async () => {

@@ -18,6 +18,7 @@ export const SESSION_METHODS = [
   'addNextAccount',
   'rename',
   'setHidden',
+  'addAccountPasskey',
   'move',
   'remove',
   'changePassword',

@@ -1,0 +1,68 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Address } from 'viem';
+import { chainClient } from '@/core/chain/client';
+import type { Network } from '@/core/chain/networks';
+import type { ExecutionCall } from '@/core/smartAccount/execution';
+import { checkPasskeyNetwork, preparePasskeyBatch } from '@/core/smartAccount/passkey/passkeyAccountSend';
+import type { PasskeyPublicKey } from '@/core/smartAccount/passkey/passkeyPublicKey';
+import { readPasskeys } from '@/core/smartAccount/passkey/passkeySigners';
+import { chainKeys } from './chainQueries';
+
+export const passkeyAccountKeys = {
+  all: (network: Network) => [...chainKeys.network(network), 'passkey-account'] as const,
+  network: (network: Network) => [...passkeyAccountKeys.all(network), 'network'] as const,
+  passkeys: (network: Network, account: Address) =>
+    [...passkeyAccountKeys.all(network), 'passkeys', account.toLowerCase()] as const,
+  batch: (network: Network, account: Address, payer: Address, calls: readonly ExecutionCall[]) =>
+    [
+      ...passkeyAccountKeys.all(network),
+      'batch',
+      account.toLowerCase(),
+      payer.toLowerCase(),
+      calls.map((c) => `${c.to.toLowerCase()}:${c.value}:${c.data}`).join(' '),
+    ] as const,
+};
+
+/**
+ * Whether the network can hold a passkey account, and whether P256VERIFY answers there
+ * (checkPasskeyNetwork). Asked again each time a screen needs it: the delegate's code is checked
+ * before every upgrade and batch.
+ */
+export function passkeyNetworkQuery(network: Network) {
+  return queryOptions({
+    queryKey: passkeyAccountKeys.network(network),
+    queryFn: () => checkPasskeyNetwork(network),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** The passkeys the account holds on chain (readPasskeys). */
+export function accountPasskeysQuery(network: Network, account: Address) {
+  return queryOptions({
+    queryKey: passkeyAccountKeys.passkeys(network, account),
+    queryFn: () => readPasskeys(chainClient(network), account),
+    staleTime: 0,
+  });
+}
+
+/**
+ * A passkey batch prepared for review (preparePasskeyBatch): its nonce, digest and the payer's
+ * fee. Not asked again on its own: the review asks again when the account's nonce moves.
+ */
+export function passkeyBatchQuery(args: {
+  network: Network;
+  account: Address;
+  publicKey: PasskeyPublicKey;
+  payer: Address;
+  calls: readonly ExecutionCall[];
+  precompile: boolean;
+}) {
+  return queryOptions({
+    queryKey: passkeyAccountKeys.batch(args.network, args.account, args.payer, args.calls),
+    queryFn: () => preparePasskeyBatch(args),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+}
