@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { Message } from '@/core/i18n/message';
 import { type QrCameraStarter, useQrCamera } from '@/lib/browser/useQrCamera';
 import { useT } from '@/lib/i18n';
+import { CameraPreview } from './CameraPreview';
 import { T } from './T';
-import styles from './UrScanner.module.css';
 import ui from './ui.module.css';
 
 /** How long the camera may show nothing readable before Cairn says so. */
@@ -65,24 +65,7 @@ export function QrCameraScanner({
 
   return (
     <div className={ui.stack}>
-      <div className={ui.actions}>
-        {camera.state === 'off' ? (
-          <button type="button" className={ui.secondary} onClick={start}>
-            {t('common:urScanner.start')}
-          </button>
-        ) : (
-          <button type="button" className={ui.secondary} onClick={camera.stop}>
-            {t('common:urScanner.stop')}
-          </button>
-        )}
-      </div>
-      {/* biome-ignore lint/a11y/useMediaCaption: the camera's own picture, without sound */}
-      <video
-        ref={camera.video}
-        className={styles.preview}
-        hidden={camera.state === 'off'}
-        aria-label={t('common:urScanner.cameraView', { what })}
-      />
+      <CameraPreview camera={camera} what={what} onStart={start} onStop={camera.stop} />
       {unread && camera.state === 'on' && (
         <p role="status" className={ui.flush}>
           {t('common:qrCamera.unread')}

@@ -4,9 +4,9 @@ import { type Ur, UrDecoder } from '@/core/ur/ur';
 import { useQrCamera } from '@/lib/browser/useQrCamera';
 import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
+import { CameraPreview } from './CameraPreview';
 import { QrImageField } from './QrImageField';
 import { T } from './T';
-import styles from './UrScanner.module.css';
 import ui from './ui.module.css';
 
 /**
@@ -71,24 +71,7 @@ export function UrScanner({
 
   return (
     <div className={ui.stack}>
-      <div className={ui.actions}>
-        {camera.state === 'off' ? (
-          <button type="button" className={ui.secondary} onClick={start}>
-            {t('common:urScanner.start')}
-          </button>
-        ) : (
-          <button type="button" className={ui.secondary} onClick={stop}>
-            {t('common:urScanner.stop')}
-          </button>
-        )}
-      </div>
-      {/* biome-ignore lint/a11y/useMediaCaption: the camera's own picture, without sound */}
-      <video
-        ref={camera.video}
-        className={styles.preview}
-        hidden={camera.state === 'off'}
-        aria-label={t('common:urScanner.cameraView', { what })}
-      />
+      <CameraPreview camera={camera} what={what} onStart={start} onStop={stop} />
       {progress && (
         <div className={ui.actions}>
           <p role="status" className={ui.flush}>

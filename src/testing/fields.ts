@@ -29,3 +29,11 @@ export function chooseValue(select: HTMLSelectElement, value: string): void {
     select.dispatchEvent(new Event('change', { bubbles: true }));
   });
 }
+
+/** The positions (1-based) of the words asked back from paper ("Word 7"), as their fields show them. */
+export function askedWordPositions(): number[] {
+  return [...document.querySelectorAll('label')]
+    .map((l) => /^Word (\d+)$/.exec(l.textContent ?? '')?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number);
+}

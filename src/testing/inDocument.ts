@@ -81,3 +81,8 @@ export function approveState(name: string): string {
   if (!found.disabled && !asleep) return 'awake';
   return `disabled ${found.disabled}, notice ${asleep}`;
 }
+
+/** The words of the recovery share shown on its sheet, in order. */
+export function shownShareWords(): string[] {
+  return [...document.querySelectorAll('ol[aria-label^="Words of share"] li')].map((li) => li.textContent ?? '');
+}

@@ -1,11 +1,10 @@
 import { type FormEvent, useMemo, useState } from 'react';
+import { AskedWords, answersAt, type WordAnswers } from '@/components/AskedWords';
 import { ErrorAlert } from '@/components/ErrorAlert';
-import { Field } from '@/components/Field';
-import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
 import { type Message, msg } from '@/core/i18n/message';
 import { firstWrongWord, pickWordPositions } from '@/core/keys/wordCheck';
-import type { SplitRequest } from '@/core/vault/shareSplits';
+import type { SharePlace, SplitRequest } from '@/core/vault/shareSplits';
 import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
 import { ShareSheet, type SharesOf, type ShareToHand } from './ShareSheet';
@@ -16,9 +15,6 @@ const WORDS_CHECKED = 3;
 
 /** The shares of a set just made (one list of mnemonics per group), with when and as what. */
 export type SharesToHand = { identifier: number; createdAt: number; shares: string[][] };
-
-/** Where a share sits in its set: group and member index, from 0 as SLIP-0039 counts. */
-export type SharePlace = { groupIndex: number; memberIndex: number };
 
 function sharesOf(made: SharesToHand, request: SplitRequest): ShareToHand[] {
   return made.shares.flatMap((group, groupIndex) =>
@@ -49,7 +45,7 @@ export function ShareHandout(props: {
   const [index, setIndex] = useState(0);
   const [checking, setChecking] = useState(false);
   const [positions, setPositions] = useState<number[]>([]);
-  const [answers, setAnswers] = useState<string[]>([]);
+  const [answers, setAnswers] = useState<WordAnswers>({});
   const [error, setError] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
   const [confirmed, setConfirmed] = useState<string>();
@@ -78,14 +74,14 @@ export function ShareHandout(props: {
 
   const startCheck = () => {
     setPositions(pickWordPositions(words.length, WORDS_CHECKED));
-    setAnswers(Array.from({ length: WORDS_CHECKED }, () => ''));
+    setAnswers({});
     setError(undefined);
     setChecking(true);
   };
 
   const check = async (event: FormEvent) => {
     event.preventDefault();
-    const wrong = firstWrongWord(words, positions, answers);
+    const wrong = firstWrongWord(words, positions, answersAt(positions, answers));
     if (wrong !== undefined) {
       setError(msg('shares:confirm.wrong', { position: wrong }));
       return;
@@ -118,15 +114,7 @@ export function ShareHandout(props: {
         <form className={ui.stack} onSubmit={check} noValidate aria-labelledby="check-heading">
           <h4 id="check-heading">{t('shares:confirm.title', place)}</h4>
           <p>{t('shares:confirm.description')}</p>
-          {positions.map((position, k) => (
-            <Field key={position} label={t('shares:confirm.word', { position: position + 1 })}>
-              <SecretInput
-                revealable={false}
-                value={answers[k] ?? ''}
-                onChange={(e) => setAnswers((a) => a.map((v, i) => (i === k ? e.target.value : v)))}
-              />
-            </Field>
-          ))}
+          <AskedWords positions={positions} answers={answers} onChange={setAnswers} />
           <ErrorAlert message={error} />
           <div className={ui.actions}>
             <button type="submit" disabled={busy}>

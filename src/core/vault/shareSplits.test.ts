@@ -17,7 +17,7 @@ import { parsePrivateKey } from '../keys/privateKey';
 import { parseShare } from '../keys/slip39/share';
 import { combineMnemonics } from '../keys/slip39/slip39';
 import { addSecret } from './contentsOps';
-import { currentSplit, newSplit, readShareSplits } from './shareSplits';
+import { currentSplit, newSplit, readShareSplits, withHandedOut } from './shareSplits';
 import type { UnlockedVault } from './unlockedVault';
 import { encodeContents } from './vaultContents';
 import type { VaultSession } from './vaultSession';
@@ -100,9 +100,25 @@ describe('splitting a phrase among guardians', () => {
     expect(splitsOf(session)[0]?.guardians.map((g) => g.handedOutAt)).toEqual([at0, undefined, at2]);
     expect(session.store.getState().secrets[0]?.lastBackup).toEqual({ at: at2, how: 'shares-handed-out' });
 
+    // Confirmed again later: the first date stands.
+    later(60_000);
+    await session.confirmShareHandedOut({ secretId, splitId, groupIndex: 0, memberIndex: 0 });
+    expect(splitsOf(session)[0]?.guardians[0]?.handedOutAt).toBe(at0);
+
     await expect(
       session.confirmShareHandedOut({ secretId, splitId: 'gone', groupIndex: 0, memberIndex: 0 }),
     ).rejects.toMatchObject({ code: 'VAULT_ACCOUNT_NOT_FOUND' });
+    await expect(
+      session.confirmShareHandedOut({ secretId, splitId, groupIndex: 0, memberIndex: 3 }),
+    ).rejects.toMatchObject({ code: 'VAULT_ACCOUNT_NOT_FOUND' });
+  });
+
+  it('notes a place handed out in a split not yet stored, and no place no guardian holds', () => {
+    const split = newSplit(TWO_OF_THREE, 1234, { id: 'split', now: 5 });
+    const once = withHandedOut(split, { groupIndex: 0, memberIndex: 1 }, 6);
+    expect(once?.guardians.map((g) => g.handedOutAt)).toEqual([undefined, 6, undefined]);
+    expect(once && withHandedOut(once, { groupIndex: 0, memberIndex: 1 }, 7)?.guardians[1]?.handedOutAt).toBe(6);
+    expect(withHandedOut(split, { groupIndex: 1, memberIndex: 0 }, 6)).toBeUndefined();
   });
 
   it('marks the split in use replaced when a new one is made', async () => {

@@ -73,6 +73,22 @@ export function newSplit(request: SplitRequest, identifier: number, ids: { id: s
   };
 }
 
+/** Where a share sits in its set: group and member index, from 0 as SLIP-0039 counts. */
+export type SharePlace = { groupIndex: number; memberIndex: number };
+
+/**
+ * The split with the share at `place` noted as handed out at `at` (a first date is kept), or
+ * undefined when no guardian holds that place.
+ */
+export function withHandedOut(split: ShareSplit, place: SharePlace, at: number): ShareSplit | undefined {
+  const held = (g: Guardian) => g.groupIndex === place.groupIndex && g.memberIndex === place.memberIndex;
+  if (!split.guardians.some(held)) return undefined;
+  return {
+    ...split,
+    guardians: split.guardians.map((g) => (held(g) ? { ...g, handedOutAt: g.handedOutAt ?? at } : g)),
+  };
+}
+
 /** The split in use (none replaced it), if any. */
 export function currentSplit(splits: readonly ShareSplit[] | undefined): ShareSplit | undefined {
   return splits?.find((s) => s.replacedAt === undefined);

@@ -6,12 +6,13 @@ import { msg } from '../i18n/message';
 import { markBackedUp } from './contentsOps';
 import {
   currentSplit,
-  type Guardian,
   newSplit,
   restorableFromHandedOut,
+  type SharePlace,
   type ShareSplit,
   type SplitRequest,
   schemeOf,
+  withHandedOut,
 } from './shareSplits';
 import type { UnlockedVault } from './unlockedVault';
 import type { StoredSecret, VaultContents } from './vaultContents';
@@ -69,16 +70,14 @@ export function addShareSplit(contents: VaultContents, secretId: string, split: 
 /** Notes that a guardian's share was confirmed and handed out at `at` (the first date is kept). */
 export function markHandedOut(
   contents: VaultContents,
-  where: { secretId: string; splitId: string; groupIndex: number; memberIndex: number },
+  where: { secretId: string; splitId: string } & SharePlace,
   at: number,
 ): VaultContents {
-  const gone = () => new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:guardian.splitGone'));
   return withSecret(contents, where.secretId, (secret) => {
     const split = secret.shareSplits?.find((s) => s.id === where.splitId);
-    const held = (g: Guardian) => g.groupIndex === where.groupIndex && g.memberIndex === where.memberIndex;
-    if (!split?.guardians.some(held)) throw gone();
-    const guardians = split.guardians.map((g) => (held(g) ? { ...g, handedOutAt: g.handedOutAt ?? at } : g));
-    const shareSplits = (secret.shareSplits ?? []).map((s) => (s.id === split.id ? { ...s, guardians } : s));
+    const marked = split && withHandedOut(split, where, at);
+    if (!marked) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:guardian.splitGone'));
+    const shareSplits = (secret.shareSplits ?? []).map((s) => (s.id === marked.id ? marked : s));
     return { ...secret, shareSplits };
   });
 }
@@ -90,7 +89,7 @@ export function markHandedOut(
  */
 export function confirmHandedOut(
   vault: UnlockedVault,
-  where: { secretId: string; splitId: string; groupIndex: number; memberIndex: number },
+  where: { secretId: string; splitId: string } & SharePlace,
   at: number,
 ): Promise<void> {
   return vault.write((c) => {

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
-import { Field } from '@/components/Field';
-import { SecretInput } from '@/components/SecretInput';
+import { AskedWords, answersAt, type WordAnswers } from '@/components/AskedWords';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
-import { DEFAULT_PATH_TEMPLATE, pathForIndex } from '@/core/keys/derivationPath';
-import { deriveAddresses, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
+import { nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import { generatePhrase } from '@/core/keys/phrase';
 import { firstWrongWord, pickWordPositions } from '@/core/keys/wordCheck';
+import type { AccountSpec } from '@/core/vault/contentsOps';
 import { useT } from '@/lib/i18n';
 import { FinishStep } from './FinishStep';
+import { firstAccountOf } from './firstAccount';
 import styles from './onboarding.module.css';
 import { PassphraseChoice, type PassphraseState, passphraseProblem } from './PassphraseChoice';
 import { StepForm } from './StepForm';
@@ -33,7 +33,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
   const [later, setLater] = useState(false);
   const [passphrase, setPassphrase] = useState<PassphraseState>({ enabled: false, value: '', confirm: '' });
   const [positions, setPositions] = useState<number[]>([]);
-  const [answers, setAnswers] = useState<string[]>(['', '', '']);
+  const [answers, setAnswers] = useState<WordAnswers>({});
   const [attempted, setAttempted] = useState(false);
   /** The position (1-based) of the first word that does not match. */
   const [mismatch, setMismatch] = useState<number>();
@@ -162,7 +162,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
 
   if (step === 'confirm') {
     const check = () => {
-      const wrong = firstWrongWord(words, positions, answers);
+      const wrong = firstWrongWord(words, positions, answersAt(positions, answers));
       setMismatch(wrong);
       if (wrong === undefined) setStep('finish');
     };
@@ -179,14 +179,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
         }}
         backLabel={t('onboarding:create.confirm.seeAgain')}
       >
-        {positions.map((position, k) => (
-          <Field key={position} label={t('onboarding:word.label', { position: position + 1 })}>
-            <SecretInput
-              value={answers[k] ?? ''}
-              onChange={(e) => setAnswers(answers.map((a, j) => (j === k ? e.target.value : a)))}
-            />
-          </Field>
-        ))}
+        <AskedWords positions={positions} answers={answers} onChange={setAnswers} revealable />
       </StepForm>
     );
   }
@@ -205,9 +198,12 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
         const phraseBytes = nfkdBytes(phrase);
         const passphraseBytes = nfkdBytes(passphrase.enabled ? passphrase.value : '');
         const seed = await seedFromPhrase(phraseBytes, passphraseBytes);
-        const [first] = deriveAddresses(seed, DEFAULT_PATH_TEMPLATE, 0, 1);
-        seed.fill(0);
-        if (!first) throw new Error('no address derived');
+        let account: AccountSpec;
+        try {
+          account = firstAccountOf(seed);
+        } finally {
+          seed.fill(0);
+        }
         return {
           secret: {
             kind: 'phrase',
@@ -217,17 +213,7 @@ export function CreateFlow({ mode, onDone, onCancel }: FlowProps) {
             origin: 'created',
             backedUp: !later,
           },
-          accounts: [
-            {
-              address: first.address,
-              source: {
-                kind: 'hd',
-                template: DEFAULT_PATH_TEMPLATE,
-                index: 0,
-                path: pathForIndex(DEFAULT_PATH_TEMPLATE, 0),
-              },
-            },
-          ],
+          accounts: [account],
         };
       }}
     />

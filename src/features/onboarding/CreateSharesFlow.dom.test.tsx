@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PATH_TEMPLATE } from '@/core/keys/derivationPath';
 import { deriveAddresses } from '@/core/keys/hd';
 import { combineMnemonics } from '@/core/keys/slip39/slip39';
-import { typeInto } from '@/testing/fields';
-import { alerts, checkbox, click, shows } from '@/testing/inDocument';
+import { askedWordPositions, typeInto } from '@/testing/fields';
+import { alerts, checkbox, click, shownShareWords, shows } from '@/testing/inDocument';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { CreateSharesFlow } from './CreateSharesFlow';
 
@@ -26,14 +26,6 @@ afterEach(() => {
   unmount();
   wallet.close();
 });
-
-const shownWords = () =>
-  [...document.querySelectorAll('ol[aria-label^="Words of share"] li')].map((li) => li.textContent ?? '');
-const askedPositions = () =>
-  [...document.querySelectorAll('label')]
-    .map((l) => /^Word (\d+)$/.exec(l.textContent ?? '')?.[1])
-    .filter((n): n is string => n !== undefined)
-    .map(Number);
 
 describe('a new wallet made as shares', { timeout: 60_000 }, () => {
   it('hands out each share, then saves the master secret with its guardians', async () => {
@@ -56,18 +48,19 @@ describe('a new wallet made as shares', { timeout: 60_000 }, () => {
     for (const [i, name] of GUARDIANS.entries()) {
       await expect.poll(() => shows(`Share ${i + 1} of 3, for ${name}`), poll).toBe(true);
       expect(shows('These shares restore this wallet in Cairn, on a Trezor')).toBe(true);
-      const words = shownWords();
+      const words = shownShareWords();
       expect(words).toHaveLength(20);
       shares.push(words.join(' '));
       click('I have written it down or printed it: check it');
-      await expect.poll(() => askedPositions().length, poll).toBe(3);
-      for (const position of askedPositions()) typeInto(`Word ${position}`, words[position - 1] ?? '');
+      await expect.poll(() => askedWordPositions().length, poll).toBe(3);
+      for (const position of askedWordPositions()) typeInto(`Word ${position}`, words[position - 1] ?? '');
       click('Check and hand out');
     }
     await expect.poll(() => shows('Done'), poll).toBe(true);
     expect(wallet.vault.store.getState().secrets).toHaveLength(1);
     click('Done');
     await expect.poll(() => shows('Add to Cairn'), poll).toBe(true);
+    expect(shows('made as 3 shares for guardians, with its passphrase')).toBe(true);
     click('Add to Cairn');
     await expect.poll(() => done.mock.calls.length, poll).toBe(1);
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Field } from '@/components/Field';
 import { SecretInput } from '@/components/SecretInput';
 import { SchemeFields } from '@/components/shares/SchemeFields';
-import { ShareHandout, type SharePlace, type SharesToHand } from '@/components/shares/ShareHandout';
+import { ShareHandout, type SharesToHand } from '@/components/shares/ShareHandout';
 import {
   defaultDraft,
   nameProblems,
@@ -13,13 +13,12 @@ import {
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { type Message, msg } from '@/core/i18n/message';
-import { DEFAULT_PATH_TEMPLATE, pathForIndex } from '@/core/keys/derivationPath';
-import { deriveAddresses } from '@/core/keys/hd';
 import type { MasterSecretLength } from '@/core/keys/slip39/walletShares';
-import { newSplit, type ShareSplit, type SplitRequest, schemeOf } from '@/core/vault/shareSplits';
+import { newSplit, type ShareSplit, type SplitRequest, schemeOf, withHandedOut } from '@/core/vault/shareSplits';
 import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
 import { FinishStep } from './FinishStep';
+import { firstAccountOf } from './firstAccount';
 import { type PassphraseState, passphraseProblem } from './PassphraseChoice';
 import { StepForm } from './StepForm';
 import { StepHeading } from './StepHeading';
@@ -27,12 +26,6 @@ import type { FlowProps } from './types';
 
 /** The shares made, their scheme with the guardians' names, and the guardian list as it grows. */
 type Made = { shares: SharesToHand; request: SplitRequest; split: ShareSplit };
-
-function handedOut(split: ShareSplit, place: SharePlace, at: number): ShareSplit {
-  const held = (g: ShareSplit['guardians'][number]) =>
-    g.groupIndex === place.groupIndex && g.memberIndex === place.memberIndex;
-  return { ...split, guardians: split.guardians.map((g) => (held(g) ? { ...g, handedOutAt: at } : g)) };
-}
 
 /**
  * A new wallet made as SLIP-0039 shares, as a Trezor makes a Shamir backup: a fresh master secret
@@ -135,14 +128,20 @@ export function CreateSharesFlow({ mode, onDone, onCancel }: FlowProps) {
           request={made.request}
           wallet={msg('onboarding:createShares.walletName')}
           of={{ restores: 'wallet', hasPassphrase: passphraseText !== '' }}
-          onHandedOut={(place) => setMade((m) => m && { ...m, split: handedOut(m.split, place, Date.now()) })}
-          onDone={() => setHanding(false)}
+          onHandedOut={(place) =>
+            setMade((m) => m && { ...m, split: withHandedOut(m.split, place, Date.now()) ?? m.split })
+          }
+          onDone={() => {
+            // Every share is with its guardian now: their words need not stay in the page.
+            setMade((m) => m && { ...m, shares: { ...m.shares, shares: [] } });
+            setHanding(false);
+          }}
         />
       </div>
     );
   }
 
-  const count = made.shares.shares.flat().length;
+  const count = made.split.guardians.length;
   return (
     <FinishStep
       mode={mode}
@@ -156,8 +155,7 @@ export function CreateSharesFlow({ mode, onDone, onCancel }: FlowProps) {
       prepare={async () => {
         const seed = masterSecret.current;
         if (!seed) throw new Error('no master secret');
-        const [first] = deriveAddresses(seed, DEFAULT_PATH_TEMPLATE, 0, 1);
-        if (!first) throw new Error('no address derived');
+        const account = firstAccountOf(seed);
         return {
           secret: {
             kind: 'masterSecret',
@@ -167,17 +165,7 @@ export function CreateSharesFlow({ mode, onDone, onCancel }: FlowProps) {
             backedUp: true,
             shareSplits: [made.split],
           },
-          accounts: [
-            {
-              address: first.address,
-              source: {
-                kind: 'hd',
-                template: DEFAULT_PATH_TEMPLATE,
-                index: 0,
-                path: pathForIndex(DEFAULT_PATH_TEMPLATE, 0),
-              },
-            },
-          ],
+          accounts: [account],
         };
       }}
     />

@@ -76,6 +76,7 @@ describe('restoring from shares', () => {
         'another number of groups, another threshold or another length',
       ],
       [`${FIRST.split(' ').slice(0, -1).join(' ')} abandonn`, 'Word 20 is not a share word.'],
+      [shareToMnemonic({ ...parseShare(FIRST), groupIndex: 1 }), 'in group 2 of 1, which cannot be'],
     ];
     for (const [words, sentence] of refusals) {
       enterShare(words);
@@ -85,6 +86,10 @@ describe('restoring from shares', () => {
       expect(statuses()).toBe('1 share of 2 entered: one more is needed.');
     }
 
+    // Removed, and entered again: the count follows.
+    flushSync(() => (document.querySelector('button[aria-label="Remove share 3"]') as HTMLButtonElement).click());
+    expect(statuses()).toBe('No share entered yet.');
+    enterShare(THIRD);
     enterShare(FIRST);
     expect(fieldError()).toBe('');
     expect(statuses()).toBe('Enough shares are in to restore the wallet.');

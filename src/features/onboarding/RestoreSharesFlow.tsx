@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { useEnteredShares } from '@/components/shares/useEnteredShares';
 import { T } from '@/components/T';
 import type { Message } from '@/core/i18n/message';
 import { type DerivedAddress, nfkdBytes, seedFromPhrase } from '@/core/keys/hd';
 import type { ParsedPhrase } from '@/core/keys/phrase';
-import { addShare } from '@/core/keys/slip39/recovery';
-import { parseShare, type Share } from '@/core/keys/slip39/share';
 import { phraseFromShares } from '@/core/keys/slip39/sharedPhrase';
 import { combineShares } from '@/core/keys/slip39/slip39';
 import type { NewSecret } from '@/core/vault/contentsOps';
@@ -17,10 +16,6 @@ import type { FlowProps } from './types';
 /** What the shares gave back: a phrase and its BIP39 seed, or a master secret, which is the seed. */
 type Restored = { kind: 'phrase'; phrase: ParsedPhrase; seed: Uint8Array } | { kind: 'masterSecret'; seed: Uint8Array };
 
-function wipeShares(shares: readonly Share[]): void {
-  for (const share of shares) share.value.fill(0);
-}
-
 /**
  * Restores a wallet from SLIP-0039 shares, entered one at a time: each is checked against those
  * before it as it comes (a refused one changes nothing), and once enough are in, the first
@@ -32,7 +27,6 @@ export function RestoreSharesFlow({ mode, onDone, onCancel }: FlowProps) {
   const [entry, setEntry] = useState<ShareEntryState>({
     kind: undefined,
     language: 'english',
-    shares: [],
     passphrase: { enabled: false, value: '', confirm: '' },
   });
   const [busy, setBusy] = useState(false);
@@ -41,44 +35,30 @@ export function RestoreSharesFlow({ mode, onDone, onCancel }: FlowProps) {
   const [chosen, setChosen] = useState<{ addresses: DerivedAddress[]; template: string }>();
   const passphrase = entry.passphrase.enabled ? entry.passphrase.value : '';
 
-  // Share values and the seed are secret: zero-filled when the flow goes away, however it ends.
-  const held = useRef({ shares: entry.shares, seed: restored?.seed });
-  held.current = { shares: entry.shares, seed: restored?.seed };
+  // A share taken clears the step's sentence (too few shares, say), which no longer holds. The
+  // shares are zero-filled by useEnteredShares; the seed is secret too, zero-filled when the flow
+  // goes away, however it ends.
+  const entered = useEnteredShares({ onTaken: () => setError(undefined) });
+  const { shares } = entered;
+  const heldSeed = useRef(restored?.seed);
+  heldSeed.current = restored?.seed;
   useEffect(
     () => () => {
-      wipeShares(held.current.shares);
-      held.current.seed?.fill(0);
+      heldSeed.current?.fill(0);
     },
     [],
   );
-
-  const addShareText = (text: string): Message | string | undefined => {
-    try {
-      const shares = addShare(entry.shares, parseShare(text));
-      setEntry({ ...entry, shares });
-      setError(undefined);
-      return undefined;
-    } catch (e) {
-      return errorMessage(e);
-    }
-  };
-
-  const removeShare = (index: number) => {
-    const removed = entry.shares[index];
-    setEntry({ ...entry, shares: entry.shares.filter((_, i) => i !== index) });
-    removed?.value.fill(0);
-  };
 
   const restore = async () => {
     setBusy(true);
     try {
       if (entry.kind === undefined) return;
       if (entry.kind === 'phrase') {
-        const phrase = await phraseFromShares(entry.shares, entry.language);
+        const phrase = await phraseFromShares(shares, entry.language);
         const seed = await seedFromPhrase(nfkdBytes(phrase.phrase), nfkdBytes(passphrase));
         setRestored({ kind: 'phrase', phrase, seed });
       } else {
-        setRestored({ kind: 'masterSecret', seed: await combineShares(entry.shares, passphrase) });
+        setRestored({ kind: 'masterSecret', seed: await combineShares(shares, passphrase) });
       }
       setError(undefined);
     } catch (e) {
@@ -96,8 +76,7 @@ export function RestoreSharesFlow({ mode, onDone, onCancel }: FlowProps) {
           setEntry(next);
           setError(undefined);
         }}
-        onAddShare={addShareText}
-        onRemoveShare={removeShare}
+        entered={entered}
         onContinue={() => void restore()}
         onBack={onCancel}
         busy={busy}

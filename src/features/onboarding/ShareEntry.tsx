@@ -1,40 +1,32 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { Field } from '@/components/Field';
-import { QrCameraScanner } from '@/components/QrCameraScanner';
-import { QrImageField } from '@/components/QrImageField';
 import { SecretInput } from '@/components/SecretInput';
-import { T } from '@/components/T';
+import { ShareCollector } from '@/components/shares/ShareCollector';
+import type { EnteredShares } from '@/components/shares/useEnteredShares';
 import ui from '@/components/ui.module.css';
 import type { Message } from '@/core/i18n/message';
-import { recoveryProgress } from '@/core/keys/slip39/recovery';
-import type { Share } from '@/core/keys/slip39/share';
 import type { RestoreKind } from '@/core/keys/slip39/sharedPhrase';
 import { PHRASE_LANGUAGE_TAGS, PHRASE_LANGUAGES, type PhraseLanguage, phraseLanguageName } from '@/core/keys/wordlists';
 import { useT } from '@/lib/i18n';
 import type { PassphraseState } from './PassphraseChoice';
 import { passphraseProblem } from './PassphraseChoice';
 import { StepForm } from './StepForm';
-import { sharesProgressText } from './sharesProgress';
 
 export type ShareEntryState = {
   /** Unset until the person chooses: nothing in the shares tells. */
   kind: RestoreKind | undefined;
   language: PhraseLanguage;
-  shares: readonly Share[];
   passphrase: PassphraseState;
 };
 
 /**
- * The shares, one at a time: what they restore, each share's words (typed, pasted, or read from a
- * QR code by the live camera or in a photo), the shares in so far and how many more each group
- * needs, and the passphrase.
- * `onAddShare` takes a share's text and returns the sentence refusing it, if it is refused.
+ * The shares, one at a time: what they restore, the shares themselves (ShareCollector), and the
+ * passphrase.
  */
 export function ShareEntry({
   state,
   onChange,
-  onAddShare,
-  onRemoveShare,
+  entered,
   onContinue,
   onBack,
   busy,
@@ -42,8 +34,7 @@ export function ShareEntry({
 }: {
   state: ShareEntryState;
   onChange(next: ShareEntryState): void;
-  onAddShare(text: string): Message | string | undefined;
-  onRemoveShare(index: number): void;
+  entered: EnteredShares;
   onContinue(): void;
   onBack(): void;
   busy: boolean;
@@ -51,18 +42,8 @@ export function ShareEntry({
 }) {
   const t = useT('onboarding');
   const kindGroup = useId();
-  const [text, setText] = useState('');
-  const [shareError, setShareError] = useState<Message | string>();
   const [attempted, setAttempted] = useState(false);
-  const progress = useMemo(() => sharesProgressText(recoveryProgress(state.shares)), [state.shares]);
   const { passphrase } = state;
-  const severalGroups = (state.shares[0]?.groupCount ?? 1) > 1;
-
-  const add = () => {
-    const refusal = onAddShare(text);
-    setShareError(refusal);
-    if (!refusal) setText('');
-  };
 
   return (
     <StepForm
@@ -110,68 +91,7 @@ export function ShareEntry({
           </select>
         </Field>
       )}
-      <Field
-        label={t('onboarding:shares.shareLabel', { number: state.shares.length + 1 })}
-        hint={t('onboarding:shares.shareHint')}
-        error={shareError}
-      >
-        <SecretInput
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            // Enter adds the share (the step's Continue is for when enough are in).
-            if (e.key !== 'Enter') return;
-            e.preventDefault();
-            add();
-          }}
-        />
-      </Field>
-      <div className={ui.actions}>
-        <button type="button" className={ui.secondary} onClick={add}>
-          {t('onboarding:shares.add')}
-        </button>
-      </div>
-      <QrCameraScanner what={t('onboarding:shares.scanWhat')} onText={onAddShare} />
-      <QrImageField
-        label={t('onboarding:shares.scanLabel')}
-        hint={t('onboarding:shares.scanHint')}
-        onText={onAddShare}
-      />
-      {state.shares.length > 0 && (
-        <ul aria-label={t('onboarding:shares.entered')}>
-          {state.shares.map((share, index) => {
-            const place = { group: share.groupIndex + 1, member: share.memberIndex + 1 };
-            return (
-              <li key={`${share.groupIndex}-${share.memberIndex}`}>
-                {t(severalGroups ? 'onboarding:shares.enteredGroupShare' : 'onboarding:shares.enteredShare', place)}{' '}
-                <button
-                  type="button"
-                  className={ui.secondary}
-                  aria-label={t('onboarding:shares.removeLabel', place)}
-                  onClick={() => onRemoveShare(index)}
-                >
-                  {t('onboarding:shares.remove')}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <div role="status">
-        <p>
-          <T message={progress.summary} />
-        </p>
-        {progress.groups.length > 0 && (
-          <ul>
-            {progress.groups.map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: one line per group, in group order
-              <li key={i}>
-                <T message={line} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <ShareCollector entered={entered} />
       <label className={ui.checkbox}>
         <input
           type="checkbox"

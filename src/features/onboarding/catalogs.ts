@@ -7,4 +7,6 @@ export const catalogs = {
   AddSafeFlow: ['onboarding', 'safe'],
   // Loaded lazily from CreateFlow: the shares' scheme, sheets and checks.
   CreateSharesFlow: ['onboarding', 'shares'],
+  // Loaded lazily from Onboarding: the shares entered, in the words the drills use too.
+  RestoreSharesFlow: ['onboarding', 'shares'],
 } as const satisfies Catalogs;

@@ -1,11 +1,8 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { AskedWords, answersAt, type WordAnswers } from '@/components/AskedWords';
 import { ErrorAlert } from '@/components/ErrorAlert';
-import { Field } from '@/components/Field';
-import { SecretInput } from '@/components/SecretInput';
 import ui from '@/components/ui.module.css';
-import type { Message } from '@/core/i18n/message';
 import { useT } from '@/lib/i18n';
-import { errorMessage } from '@/lib/i18n/errorMessages';
 import { useVaultSession } from '@/lib/vault/vault';
 import { DrillActions, type DrillEnd, useOpenDrill } from './drillSession';
 
@@ -18,44 +15,22 @@ export function PhraseDrill({ secretId, onEnd }: { secretId: string; onEnd: (end
   const t = useT('settings');
   const session = useVaultSession();
   const drill = useOpenDrill(secretId, { kind: 'phrase' }, onEnd);
-  const [answers, setAnswers] = useState<string[]>([]);
-  const [problem, setProblem] = useState<Message | string>();
-  const [busy, setBusy] = useState(false);
+  const [answers, setAnswers] = useState<WordAnswers>({});
   const opened = drill.opened;
   const positions = opened?.positions ?? [];
-  useEffect(() => setAnswers(opened ? opened.positions.map(() => '') : []), [opened]);
 
-  const check = async (event: FormEvent) => {
+  const check = (event: FormEvent) => {
     event.preventDefault();
-    if (!drill.opened) return;
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      const result = await session.checkDrillWords(drill.opened.drillId, answers, Date.now());
-      if (result.passed) onEnd('passed');
-      else setProblem(result.problem);
-    } catch (e) {
-      setProblem(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    void drill.check((drillId) => session.checkDrillWords(drillId, answersAt(positions, answers), Date.now()));
   };
 
   return (
     <form className={ui.stack} onSubmit={check} noValidate aria-labelledby="drill-heading">
       <h3 id="drill-heading">{t('settings:drill.phrase.title')}</h3>
       <p>{t('settings:drill.phrase.description')}</p>
-      {positions.map((position, k) => (
-        <Field key={position} label={t('settings:drill.word', { position: position + 1 })}>
-          <SecretInput
-            revealable={false}
-            value={answers[k] ?? ''}
-            onChange={(e) => setAnswers((a) => a.map((v, i) => (i === k ? e.target.value : v)))}
-          />
-        </Field>
-      ))}
-      <ErrorAlert message={problem ?? drill.error} />
-      <DrillActions drill={drill} busy={busy} checkable={positions.length > 0} />
+      <AskedWords positions={positions} answers={answers} onChange={setAnswers} />
+      <ErrorAlert message={drill.error} />
+      <DrillActions drill={drill} checkable={positions.length > 0} />
     </form>
   );
 }

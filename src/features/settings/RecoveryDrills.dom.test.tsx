@@ -4,7 +4,7 @@
 // of the split, a threshold of them passing; the interval chosen, or drills turned off.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DRILLS_OFF } from '@/core/vault/recoveryDrills';
-import { chooseValue, fieldLabelled, typeInto } from '@/testing/fields';
+import { askedWordPositions, chooseValue, fieldLabelled, typeInto } from '@/testing/fields';
 import { alerts, button, click, shows, statuses } from '@/testing/inDocument';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { TEST_PASSWORD, TEST_PHRASE } from '@/testing/vaultFixtures';
@@ -25,12 +25,6 @@ afterEach(() => {
 
 const secret = () => wallet.vault.store.getState().secrets[0];
 const drills = () => secret()?.drills ?? [];
-/** The positions (1-based) the drill asks for. */
-const askedPositions = () =>
-  [...document.querySelectorAll('label')]
-    .map((l) => /^Word (\d+)$/.exec(l.textContent ?? '')?.[1])
-    .filter((n): n is string => n !== undefined)
-    .map(Number);
 const selectLabelled = (label: string) => {
   const id = [...document.querySelectorAll('label')].find((l) => l.textContent === label)?.htmlFor ?? '';
   return document.getElementById(id) as HTMLSelectElement;
@@ -43,8 +37,8 @@ async function openRecovery() {
 
 async function startPhraseDrill() {
   click('Drill the recovery phrase');
-  await expect.poll(() => askedPositions().length, poll).toBe(3);
-  return askedPositions();
+  await expect.poll(() => askedWordPositions().length, poll).toBe(3);
+  return askedWordPositions();
 }
 
 describe('a recovery phrase drill', { timeout: 60_000 }, () => {
@@ -113,29 +107,31 @@ describe('a drill of guardians’ shares', { timeout: 60_000 }, () => {
     await openRecovery();
     click('Drill the shares');
     await expect.poll(() => shows('Drill: your guardians’ shares'), poll).toBe(true);
-    expect(statuses()).toContain('0 shares of the 2 needed entered.');
+    expect(statuses()).toContain('No share entered yet.');
 
-    typeInto('Share 1', earlier.shares[0]?.[0] ?? '');
-    click('Add share');
+    typeInto('Words of share 1', earlier.shares[0]?.[0] ?? '');
+    click('Add this share');
     await expect
       .poll(alerts, poll)
       .toContain('These shares are of another split than the one your guardians hold now.');
-    expect(fieldLabelled('Share 1').value).toBe(earlier.shares[0]?.[0]);
+    expect(fieldLabelled('Words of share 1').value).toBe(earlier.shares[0]?.[0]);
 
     const [ana, , chloe] = current.shares[0] ?? [];
     const words = (ana ?? '').split(' ');
-    typeInto('Share 1', [...words.slice(0, -1), words.at(-1) === 'academic' ? 'acid' : 'academic'].join(' '));
-    click('Add share');
-    await expect.poll(alerts, poll).not.toContain('another split');
-    expect(alerts()).not.toBe('');
+    typeInto('Words of share 1', [...words.slice(0, -1), words.at(-1) === 'academic' ? 'acid' : 'academic'].join(' '));
+    click('Add this share');
+    await expect.poll(alerts, poll).toContain('the share fails its checksum');
+    expect(alerts()).not.toContain('another split');
 
-    typeInto('Share 1', ana ?? '');
-    click('Add share');
-    await expect.poll(statuses, poll).toContain('1 share of the 2 needed entered.');
+    typeInto('Words of share 1', ana ?? '');
+    click('Add this share');
+    await expect.poll(statuses, poll).toContain('1 share of 2 entered: one more is needed.');
     expect(shows('Share 1 (Ana)')).toBe(true);
-    typeInto('Share 2', chloe ?? '');
-    click('Add share');
-    await expect.poll(statuses, poll).toContain('2 shares of the 2 needed entered.');
+    expect(document.querySelector('button[aria-label="Remove share 1 (Ana)"]')).not.toBeNull();
+    await expect.poll(() => button('Check')?.disabled, poll).toBe(true);
+    typeInto('Words of share 2', chloe ?? '');
+    click('Add this share');
+    await expect.poll(statuses, poll).toContain('Enough shares are in to restore the wallet.');
     expect(drills()).toEqual([]);
     await expect.poll(() => button('Check')?.disabled, poll).toBe(false);
     click('Check');

@@ -5,8 +5,8 @@ import { mnemonicToEntropy } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { combineMnemonics } from '@/core/keys/slip39/slip39';
-import { typeInto } from '@/testing/fields';
-import { alerts, button, click, shows, statuses } from '@/testing/inDocument';
+import { askedWordPositions, typeInto } from '@/testing/fields';
+import { alerts, button, click, shownShareWords, shows, statuses } from '@/testing/inDocument';
 import { createTestWallet, renderInWallet, type TestWallet } from '@/testing/testWallet';
 import { TEST_PASSWORD, TEST_PHRASE } from '@/testing/vaultFixtures';
 import { RecoveryScreen } from './RecoveryScreen';
@@ -28,15 +28,6 @@ const selectLabelled = (label: string) => {
   const id = [...document.querySelectorAll('label')].find((l) => l.textContent === label)?.htmlFor ?? '';
   return document.getElementById(id) as HTMLSelectElement;
 };
-/** The words of the share shown, in order. */
-const shownWords = () =>
-  [...document.querySelectorAll('ol[aria-label^="Words of share"] li')].map((li) => li.textContent ?? '');
-/** The positions (1-based) the check asks for. */
-const askedPositions = () =>
-  [...document.querySelectorAll('label')]
-    .map((l) => /^Word (\d+)$/.exec(l.textContent ?? '')?.[1])
-    .filter((n): n is string => n !== undefined)
-    .map(Number);
 
 async function startSplit(names: string[]) {
   click('Split into shares');
@@ -49,8 +40,8 @@ async function startSplit(names: string[]) {
 /** Checks the share shown by typing its asked words back (one of them wrong, when told). */
 async function checkShare(words: string[], wrongAt?: number) {
   click('I have written it down or printed it: check it');
-  await expect.poll(() => askedPositions().length, poll).toBe(3);
-  for (const [k, position] of askedPositions().entries())
+  await expect.poll(() => askedWordPositions().length, poll).toBe(3);
+  for (const [k, position] of askedWordPositions().entries())
     typeInto(`Word ${position}`, k === wrongAt ? 'zebra' : (words[position - 1] ?? ''));
   click('Check and hand out');
 }
@@ -96,7 +87,7 @@ describe('Settings → Recovery', { timeout: 60_000 }, () => {
     const shares: string[][] = [];
     for (const [index, name] of ['Ana', 'Ben', 'Chloé'].entries()) {
       await expect.poll(() => shows(`Share ${index + 1} of 3, for ${name}`), poll).toBe(true);
-      const words = shownWords();
+      const words = shownShareWords();
       expect(words).toHaveLength(20);
       expect(shares.map((s) => s.join(' '))).not.toContain(words.join(' '));
       shares.push(words);
@@ -105,7 +96,7 @@ describe('Settings → Recovery', { timeout: 60_000 }, () => {
         await expect.poll(alerts, poll).toMatch(/^Word \d+ is not that word of the share: .* Nothing was recorded\.$/);
         expect(splits()[0]?.guardians[0]?.handedOutAt).toBeUndefined();
         click('Show the share again');
-        await expect.poll(shownWords, poll).toEqual(words);
+        await expect.poll(shownShareWords, poll).toEqual(words);
       }
       await checkShare(words);
       await expect.poll(statuses, poll).toContain(`The share for ${name} is checked and handed out.`);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import ui from '@/components/ui.module.css';
 import type { Message } from '@/core/i18n/message';
 import type { DrillBackup } from '@/core/vault/recoveryDrills';
-import type { OpenedDrill } from '@/core/vault/vaultDrills';
+import type { DrillCheck, OpenedDrill } from '@/core/vault/vaultDrills';
 import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
 import { useVaultSession } from '@/lib/vault/vault';
@@ -12,21 +12,30 @@ export type DrillEnd = 'passed' | 'failed' | 'cancelled';
 
 export type OpenDrill = {
   opened: OpenedDrill | undefined;
+  /** Why the drill could not open, end or pass its last check, in a sentence. */
   error: Message | string | undefined;
   busy: boolean;
+  /** A check is running. */
+  checking: boolean;
+  /** Runs a check of the open drill: passed ends it; not passed says why, and nothing is stored. */
+  check(run: (drillId: string) => Promise<DrillCheck>): Promise<void>;
+  /** Forgets why the last check did not pass (what it checked has changed). */
+  clearProblem(): void;
   fail(): void;
   cancel(): void;
 };
 
 /**
- * Opens a drill of a backup in the vault while the form shows, and closes it (storing nothing) if
- * the form goes away before the drill ended.
+ * Opens a drill of a backup in the vault while the form shows, runs its checks, and closes it
+ * (storing nothing) if the form goes away before the drill ended.
  */
 export function useOpenDrill(secretId: string, backup: DrillBackup, onEnd: (end: DrillEnd) => void): OpenDrill {
   const session = useVaultSession();
   const [opened, setOpened] = useState<OpenedDrill>();
   const [error, setError] = useState<Message | string>();
+  const [problem, setProblem] = useState<Message | string>();
   const [busy, setBusy] = useState(false);
+  const [checking, setChecking] = useState(false);
   // The backup as a value the effect can depend on (a new object comes with every render).
   const splitId = backup.kind === 'shares' ? backup.splitId : undefined;
 
@@ -51,8 +60,24 @@ export function useOpenDrill(secretId: string, backup: DrillBackup, onEnd: (end:
 
   return {
     opened,
-    error,
+    error: problem ?? error,
     busy,
+    checking,
+    async check(run) {
+      if (!opened) return;
+      setChecking(true);
+      setProblem(undefined);
+      try {
+        const result = await run(opened.drillId);
+        if (result.passed) onEnd('passed');
+        else setProblem(result.problem);
+      } catch (e) {
+        setProblem(errorMessage(e));
+      } finally {
+        setChecking(false);
+      }
+    },
+    clearProblem: () => setProblem(undefined),
     fail() {
       if (!opened) return;
       setBusy(true);
@@ -72,8 +97,9 @@ export function useOpenDrill(secretId: string, backup: DrillBackup, onEnd: (end:
 }
 
 /** A drill form's buttons: check, end it as failed (recorded), or cancel (nothing stored). */
-export function DrillActions({ drill, busy, checkable }: { drill: OpenDrill; busy: boolean; checkable: boolean }) {
+export function DrillActions({ drill, checkable }: { drill: OpenDrill; checkable: boolean }) {
   const t = useT('settings');
+  const busy = drill.checking;
   const working = busy || drill.busy;
   return (
     <>

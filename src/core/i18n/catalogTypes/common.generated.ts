@@ -10,6 +10,7 @@ declare module '../message' {
     "common:amount.noPrice": undefined;
     "common:amount.noPriceFeed": undefined;
     "common:amount.parentPrice": undefined;
+    "common:askedWord": { "position": number | bigint };
     "common:asset.unnamedTokens": undefined;
     "common:copy.copied": undefined;
     "common:copy.copiedSecret": { "seconds": number | bigint };

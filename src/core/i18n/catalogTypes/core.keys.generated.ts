@@ -141,6 +141,7 @@ declare module '../message' {
     "core.keys:share.checksum": undefined;
     "core.keys:share.digest": undefined;
     "core.keys:share.empty": undefined;
+    "core.keys:share.groupIndex": { "count": number | bigint; "group": number | bigint };
     "core.keys:share.notPhrase": { "bytes": number | bigint };
     "core.keys:share.otherExtendable": undefined;
     "core.keys:share.otherScheme": undefined;

@@ -5,7 +5,7 @@
 // stays out of the shares. So any SLIP-0039 tool gives back the entropy, and BIP-39 (in the
 // phrase's language) turns it into the same words.
 import type { PhraseLanguage } from '../wordlists';
-import { parseShare } from './share';
+import { shareIdentifier } from './share';
 import { phraseEntropy } from './sharedPhrase';
 import { type GroupScheme, type SplitOptions, splitMasterSecret } from './slip39';
 
@@ -37,9 +37,7 @@ export async function splitPhrase(
       groups: scheme.groups,
       ...(random ? { random } : {}),
     });
-    const first = parseShare(shares[0]?.[0] ?? '');
-    first.value.fill(0);
-    return { identifier: first.identifier, shares };
+    return { identifier: shareIdentifier(shares[0]?.[0] ?? ''), shares };
   } finally {
     entropy.fill(0);
   }

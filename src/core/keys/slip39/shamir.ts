@@ -15,6 +15,9 @@ const DIGEST_LENGTH = 4;
 /** `length` random bytes; injected so tests can be deterministic. */
 export type RandomBytes = (length: number) => Uint8Array;
 
+/** The platform's CSPRNG, the source of every split but a test's. */
+export const platformRandom: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
+
 function digestOf(random: Uint8Array, secret: Uint8Array): Uint8Array {
   return hmac(sha256, random, secret).subarray(0, DIGEST_LENGTH);
 }
@@ -30,9 +33,10 @@ export function splitSecret(threshold: number, count: number, secret: Uint8Array
   digest.set(digestOf(randomPart, secret));
   digest.set(randomPart, DIGEST_LENGTH);
   // threshold − 2 shares are chosen at random; with the digest and the secret they fix the polynomials.
-  const points: Point[] = Array.from({ length: threshold - 2 }, (_, x) => ({ x, y: random(secret.length) }));
-  points.push({ x: DIGEST_INDEX, y: digest }, { x: SECRET_INDEX, y: secret });
+  const chosen: Point[] = Array.from({ length: threshold - 2 }, (_, x) => ({ x, y: random(secret.length) }));
+  const points = [...chosen, { x: DIGEST_INDEX, y: digest }, { x: SECRET_INDEX, y: secret }];
   const shares = Array.from({ length: count }, (_, x) => interpolate(points, x));
+  for (const { y } of chosen) y.fill(0);
   digest.fill(0);
   randomPart.fill(0);
   return shares;

@@ -90,6 +90,16 @@ describe('reading a share', () => {
     expect(refusal(() => parseShare([...words, ...words.slice(0, 4)].join(' '))).code).toBe('KEYS_SHARE_WORD_COUNT');
   });
 
+  it('refuses, with a valid checksum, a share in a group past the last', () => {
+    const share = parseShare(basic[0] ?? '');
+    const past = shareToMnemonic({ ...share, groupIndex: 1, groupCount: 1 });
+    const error = refusal(() => parseShare(past));
+    expect(error.code).toBe('KEYS_SHARE_THRESHOLD');
+    expect(error.message).toBe(
+      'This share says it is in group 2 of 1, which cannot be: it is damaged, or it was not made as a SLIP-0039 share.',
+    );
+  });
+
   it('catches any one word changed, or two words swapped, by the checksum', () => {
     const words = single.split(' ');
     for (let i = 0; i < words.length; i++) {

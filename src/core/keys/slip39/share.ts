@@ -85,7 +85,7 @@ export function shareToMnemonic(share: Share): string {
  *
  * Throws KEYS_SHARE_EMPTY, KEYS_SHARE_UNKNOWN_WORD (with the word's position and suggestions),
  * KEYS_SHARE_WORD_COUNT, KEYS_SHARE_CHECKSUM, KEYS_SHARE_THRESHOLD (more groups needed than there
- * are) or KEYS_SHARE_PADDING.
+ * are, or a group past the last) or KEYS_SHARE_PADDING.
  */
 export function parseShare(text: string): Share {
   const words = splitShareWords(text);
@@ -109,17 +109,31 @@ export function parseShare(text: string): Share {
   const groupThreshold = ((params >>> 12) & 15) + 1;
   const groupCount = ((params >>> 8) & 15) + 1;
   if (groupThreshold > groupCount) throw new ShareError('KEYS_SHARE_THRESHOLD', msg('core.keys:share.threshold'));
+  // A share past the last group could never count towards restoring the secret.
+  const groupIndex = params >>> 16;
+  if (groupIndex >= groupCount)
+    throw new ShareError(
+      'KEYS_SHARE_THRESHOLD',
+      msg('core.keys:share.groupIndex', { group: groupIndex + 1, count: groupCount }),
+    );
   return {
     identifier: idExp >>> 5,
     extendable,
     iterationExponent: idExp & 15,
-    groupIndex: params >>> 16,
+    groupIndex,
     groupThreshold,
     groupCount,
     memberIndex: (params >>> 4) & 15,
     memberThreshold: (params & 15) + 1,
     value: wordsToValue(indices.slice(PREFIX_WORDS, -CHECKSUM_WORDS)),
   };
+}
+
+/** The identifier of the set a share belongs to (its secret value is read, then wiped). */
+export function shareIdentifier(mnemonic: string): number {
+  const share = parseShare(mnemonic);
+  share.value.fill(0);
+  return share.identifier;
 }
 
 /** The value's bytes; its padding bits must be zero (KEYS_SHARE_PADDING). */

@@ -5,7 +5,7 @@ import { ShareError } from '../../errors/shares';
 import { msg } from '../../i18n/message';
 import { decryptMasterSecret, encryptMasterSecret } from './cipher';
 import { recoverEncryptedSecret } from './recovery';
-import { type RandomBytes, splitSecret } from './shamir';
+import { platformRandom, type RandomBytes, splitSecret } from './shamir';
 import { parseShare, type Share, shareToMnemonic } from './share';
 
 const MAX_SHARES = 16;
@@ -34,8 +34,6 @@ export type SplitOptions = {
   /** Source of randomness (default: the platform's CSPRNG). */
   random?: RandomBytes;
 };
-
-const platformRandom: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
 
 function isPrintableAscii(text: string): boolean {
   return /^[\x20-\x7e]*$/.test(text);
@@ -74,12 +72,13 @@ export async function splitMasterSecret(options: SplitOptions): Promise<string[]
   if (!isPrintableAscii(passphrase)) throw new ShareError('KEYS_SHARE_PASSPHRASE', msg('core.keys:share.passphrase'));
   const idBytes = random(2);
   const identifier = (((idBytes[0] ?? 0) << 8) | (idBytes[1] ?? 0)) & 0x7fff;
+  const passphraseBytes = new TextEncoder().encode(passphrase);
   const encrypted = await encryptMasterSecret(options.masterSecret, {
-    passphrase: new TextEncoder().encode(passphrase),
+    passphrase: passphraseBytes,
     iterationExponent,
     identifier,
     extendable,
-  });
+  }).finally(() => passphraseBytes.fill(0));
   const groupSecrets = splitSecret(options.groupThreshold, options.groups.length, encrypted, random);
   encrypted.fill(0);
   const common = { identifier, extendable, iterationExponent, groupThreshold: options.groupThreshold };
@@ -112,10 +111,12 @@ export async function splitMasterSecret(options: SplitOptions): Promise<string[]
  */
 export async function combineShares(shares: readonly Share[], passphrase = ''): Promise<Uint8Array> {
   const { encrypted, ...parameters } = recoverEncryptedSecret(shares);
+  const passphraseBytes = new TextEncoder().encode(passphrase);
   try {
-    return await decryptMasterSecret(encrypted, { ...parameters, passphrase: new TextEncoder().encode(passphrase) });
+    return await decryptMasterSecret(encrypted, { ...parameters, passphrase: passphraseBytes });
   } finally {
     encrypted.fill(0);
+    passphraseBytes.fill(0);
   }
 }
 

@@ -3,8 +3,9 @@
 // passphrase and split into SLIP-0039 shares. Its shares restore the same accounts on a Trezor and
 // in any SLIP-0039 wallet, with the same passphrase. (A phrase's shares are phraseSplit.ts's.)
 import type { ShareScheme } from './phraseSplit';
-import { parseShare } from './share';
-import { type SplitOptions, splitMasterSecret } from './slip39';
+import { platformRandom, type RandomBytes } from './shamir';
+import { shareIdentifier } from './share';
+import { splitMasterSecret } from './slip39';
 
 /** The master secret's length in bytes: 16 (128 bits, 20-word shares) or 32 (256 bits, 33 words). */
 export type MasterSecretLength = 16 | 32;
@@ -27,7 +28,7 @@ export async function newWalletShares(
   length: MasterSecretLength,
   passphrase: string,
   scheme: ShareScheme,
-  random: SplitOptions['random'] = (n) => crypto.getRandomValues(new Uint8Array(n)),
+  random: RandomBytes = platformRandom,
 ): Promise<WalletShares> {
   const masterSecret = random(length);
   try {
@@ -38,9 +39,7 @@ export async function newWalletShares(
       groups: scheme.groups,
       random,
     });
-    const first = parseShare(shares[0]?.[0] ?? '');
-    first.value.fill(0);
-    return { masterSecret, identifier: first.identifier, shares };
+    return { masterSecret, identifier: shareIdentifier(shares[0]?.[0] ?? ''), shares };
   } catch (error) {
     masterSecret.fill(0);
     throw error;
