@@ -38,6 +38,9 @@ const CALLS = {
   /** core/smartAccount/atomicSend.ts's ways to sign an upgrade's or a batch's authorization. */
   signUpgrade: /(?<!function )\bsignUpgrade\(/,
   signPlannedBatch: /(?<!function )\bsignPlannedBatch\(/,
+  /** core/smartAccount/passkey/passkeyAccountSend.ts's ways to submit. */
+  sendPasskeyUpgrade: /(?<!function )\bsendPasskeyUpgrade\(/,
+  sendPasskeyBatch: /(?<!function )\bsendPasskeyBatch\(/,
   /** Planned and signed at once, with no gate: for tests and the bench, never shipped code. */
   signedAtOnce: /(?<!function )\b(upgradeTransaction|selfPaidBatch|sponsoredBatch)\(/,
 } as const;
@@ -108,6 +111,16 @@ const PATHS: readonly Path[] = [
     calls: ['signAuthorization'],
     is: 'not held: a throwaway key’s authorization, to learn whether the chain runs EIP-7702',
   },
+  {
+    file: 'core/smartAccount/passkey/passkeyAccountSend.ts',
+    calls: ['submit', 'sendSmart'],
+    is: 'sendPasskeyUpgrade: sendSmart; sendPasskeyBatch: submit (refuseWhileHeld before the node is asked)',
+  },
+  {
+    file: 'core/smartAccount/passkey/passkeyAccountSend.ts',
+    calls: ['signAuthorization'],
+    is: 'not held: a throwaway key’s authorization, to learn whether the node applies EIP-7702 (the fresh key’s is signPasskeyUpgrade’s, sent only by sendPasskeyUpgrade)',
+  },
   // What a person does.
   {
     file: 'features/send/review/ReviewPanel.tsx',
@@ -173,6 +186,24 @@ const PATHS: readonly Path[] = [
     calls: ['sendPreparedCall'],
     is: 'a Safe’s confirmation on-chain and its execution',
     hold: ['features/safe/ApprovePanel.tsx', 'features/safe/ExecutePanel.tsx'],
+  },
+  {
+    file: 'features/onboarding/CreatePasskeyAccountFlow.tsx',
+    calls: ['sendPasskeyUpgrade'],
+    is: 'a passkey account’s upgrade, paid by another account',
+    hold: ['features/onboarding/CreatePasskeyAccountFlow.tsx'],
+  },
+  {
+    file: 'features/send/review/PasskeyReview.tsx',
+    calls: ['sendPasskeyBatch'],
+    is: 'Send from a passkey account',
+    hold: ['features/send/SendScreen.tsx'],
+  },
+  {
+    file: 'features/receive/PasskeyAccountNotice.tsx',
+    calls: ['sendPasskeyBatch'],
+    is: 'a passkey account’s second passkey',
+    hold: ['features/receive/PasskeyAccountNotice.tsx'],
   },
   {
     file: 'features/sign/BroadcastTool.tsx',

@@ -8,6 +8,7 @@ import { NetworkFeeLines } from '@/components/NetworkFeeLines';
 import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
+import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import type { PasskeyCredential } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
@@ -75,6 +76,7 @@ export function CreatePasskeyAccountFlow({ onDone, onCancel }: FlowProps) {
   const navigate = useNavigate();
   const links = useLinks();
   const network = networks.find((n) => n.id === networkId) ?? selected;
+  const held = useSendingHeld(made?.network ?? network);
   const payer = payers.find((a) => a.id === (made?.payerId ?? payerId));
   const availability = passkeyAvailability();
 
@@ -157,6 +159,7 @@ export function CreatePasskeyAccountFlow({ onDone, onCancel }: FlowProps) {
         error={error}
         onContinue={send}
         continueLabel={t('onboarding:passkeyAccount.review.send')}
+        continueDisabled={held}
         busy={busy}
         busyLabel={t('onboarding:passkeyAccount.review.sending')}
         onBack={() => setMade(undefined)}
@@ -187,6 +190,7 @@ export function CreatePasskeyAccountFlow({ onDone, onCancel }: FlowProps) {
           </dd>
         </dl>
         <p>{t('onboarding:passkeyAccount.review.keyWiped')}</p>
+        {held && <VerificationHold network={made.network} />}
         {!made.checks.precompile && (
           <p role="alert" className={ui.noticeWarning}>
             {t('onboarding:passkeyAccount.noPrecompile')}

@@ -6,6 +6,7 @@ import { Field } from '@/components/Field';
 import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
 import ui from '@/components/ui.module.css';
+import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import type { Account, PasskeyAccountSource } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
@@ -79,6 +80,7 @@ function AddPasskeyForm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Message | string>();
   const payer = payers.find((a) => a.id === payerId) ?? preferred;
+  const held = useSendingHeld(network);
   const { credentials } = account.source;
   const ids = credentials.map((c) => c.id);
 
@@ -136,8 +138,9 @@ function AddPasskeyForm({
         </select>
       </Field>
       <ErrorAlert message={error} />
+      {held && <VerificationHold network={network} />}
       <div className={ui.actions}>
-        <button type="button" disabled={busy || !payer} onClick={() => void add()}>
+        <button type="button" disabled={busy || !payer || held} onClick={() => void add()}>
           {busy ? t('receive:passkeyAccount.adding') : t('receive:passkeyAccount.add')}
         </button>
       </div>

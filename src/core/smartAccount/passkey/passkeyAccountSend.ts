@@ -91,7 +91,7 @@ export type PreparedPasskeyUpgrade = {
 };
 
 /** The paying account's type-4 transaction carrying a signed upgrade. */
-function upgradeTransaction(payer: Address, upgrade: SignedPasskeyUpgrade): SmartTransaction {
+function passkeyUpgradeTransaction(payer: Address, upgrade: SignedPasskeyUpgrade): SmartTransaction {
   return {
     kind: 'account-upgrade',
     sender: payer,
@@ -119,9 +119,9 @@ export async function preparePasskeyUpgrade(
     signPasskeyUpgrade({ chainId, publicKey }),
     signPasskeyUpgrade({ chainId, publicKey }),
   ]);
-  const tx = upgradeTransaction(payer, upgrade);
+  const tx = passkeyUpgradeTransaction(payer, upgrade);
   try {
-    const prepared = await prepareSmart(network, upgradeTransaction(payer, standIn), known);
+    const prepared = await prepareSmart(network, passkeyUpgradeTransaction(payer, standIn), known);
     return { account: upgrade.account, tx, prepared: { ...prepared, call: tx.call } };
   } catch (error) {
     throw asBatchError(error, payer);
