@@ -2,7 +2,7 @@ import { type Address, concat, decodeFunctionData, size, slice } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { p256Authenticator } from '@/testing/p256Authenticator';
 import { PASSKEY_VERIFIER_ADDRESS, passkeyDelegateAbi } from './passkeyDelegate.generated';
-import { encodeAddPasskey, encodeRemovePasskey, passkeyOfSigner, passkeySigner } from './passkeySigners';
+import { encodeAddPasskey, encodeRemovePasskey, holdsPasskey, passkeyOfSigner, passkeySigner } from './passkeySigners';
 
 const account: Address = '0x00000000000000000000000000000000000000aa';
 
@@ -34,5 +34,13 @@ describe("a passkey account's passkeys, as ERC-7913 signers", () => {
       expect(decoded.functionName).toBe(functionName);
       expect(decoded.args).toEqual([[passkeySigner(publicKey)]]);
     }
+  });
+
+  it('are found among the account’s whatever the spelling of their hex, and only they', () => {
+    const [one, two] = [p256Authenticator().publicKey, p256Authenticator().publicKey];
+    const upper = { x: one.x.toUpperCase().replace('0X', '0x'), y: one.y } as typeof one;
+    expect(holdsPasskey([two, upper], one)).toBe(true);
+    expect(holdsPasskey([two], one)).toBe(false);
+    expect(holdsPasskey([], one)).toBe(false);
   });
 });

@@ -28,6 +28,12 @@ export function passkeyOfSigner(signer: Hex): PasskeyPublicKey | undefined {
   return { x: slice(signer, 20, 52), y: slice(signer, 52, 84) };
 }
 
+/** Whether `publicKey` is among `passkeys` (an account's, as readPasskeys reads them). */
+export function holdsPasskey(passkeys: readonly PasskeyPublicKey[], publicKey: PasskeyPublicKey): boolean {
+  const wanted = passkeySigner(publicKey);
+  return passkeys.some((passkey) => passkeySigner(passkey) === wanted);
+}
+
 /** The call, inside a batch a registered passkey signs, that registers `publicKey` on `account` too. */
 export function encodeAddPasskey(account: Address, publicKey: PasskeyPublicKey): ExecutionCall {
   const data = encodeFunctionData({
