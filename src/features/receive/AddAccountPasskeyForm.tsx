@@ -9,14 +9,18 @@ import type { Account, PasskeyAccountSource, PasskeyCredential } from '@/core/ac
 import type { Network } from '@/core/chain/networks';
 import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { sendPasskeyBatch } from '@/core/smartAccount/passkey/passkeyAccountSend';
-import { encodeAddPasskey, holdsPasskey } from '@/core/smartAccount/passkey/passkeySigners';
-import { isActive } from '@/core/tx/record';
+import { encodeAddPasskey } from '@/core/smartAccount/passkey/passkeySigners';
 import { accountPasskeyAssertion, createAccountPasskey } from '@/lib/browser/passkeys';
 import { useT } from '@/lib/i18n';
 import { failureMessage } from '@/lib/i18n/errorMessages';
 import { shortAddress } from '@/lib/i18n/format';
-import { accountPasskeysQuery, passkeyBatchQuery, passkeyNetworkQuery } from '@/lib/queries/passkeyAccountQueries';
-import { useAccountRecords } from '@/lib/queries/recordQueries';
+import {
+  accountPasskeysQuery,
+  passkeyBatchQuery,
+  passkeyNetworkQuery,
+  passkeyRegisteredQuery,
+} from '@/lib/queries/passkeyAccountQueries';
+import { useSettledRecord } from '@/lib/queries/recordQueries';
 import { useTransactions } from '@/lib/stores/transactions';
 import { useSigningAccounts, useVaultSession } from '@/lib/vault/vault';
 
@@ -54,8 +58,7 @@ export function AddAccountPasskeyForm({
   const payer = payers.find((a) => a.id === payerId) ?? preferred;
   const address = account.address as Address;
   const { credentials } = account.source;
-  const records = useAccountRecords(network, address);
-  const settled = pending && records.find((r) => r.id === pending.recordId && !isActive(r));
+  const settled = useSettledRecord(network, address, pending?.recordId);
   const settling = useRef<string>(undefined);
 
   useEffect(() => {
@@ -63,13 +66,15 @@ export function AddAccountPasskeyForm({
     settling.current = settled.id;
     const listMined = async () => {
       try {
-        const onChain =
-          settled.status === 'confirmed' ? await queries.fetchQuery(accountPasskeysQuery(network, address)) : [];
-        if (!holdsPasskey(onChain, pending.credential.publicKey)) {
+        const registered =
+          settled.status === 'confirmed' &&
+          (await queries.fetchQuery(passkeyRegisteredQuery(network, address, pending.credential.publicKey)));
+        if (!registered) {
           setError(msg('receive:passkeyAccount.notRegistered'));
           return;
         }
         await session.addAccountPasskey(account.id, pending.credential);
+        void queries.invalidateQueries({ queryKey: accountPasskeysQuery(network, address).queryKey });
         onAdded();
       } catch (e) {
         setError(failureMessage(e, msg('receive:passkeyAccount.nothingAdded')));

@@ -5,7 +5,7 @@ import type { Network } from '@/core/chain/networks';
 import type { ExecutionCall } from '@/core/smartAccount/execution';
 import { checkPasskeyNetwork, preparePasskeyBatch } from '@/core/smartAccount/passkey/passkeyAccountSend';
 import type { PasskeyPublicKey } from '@/core/smartAccount/passkey/passkeyPublicKey';
-import { readPasskeys } from '@/core/smartAccount/passkey/passkeySigners';
+import { readPasskeys, registersPasskey } from '@/core/smartAccount/passkey/passkeySigners';
 import { chainKeys } from './chainQueries';
 
 export const passkeyAccountKeys = {
@@ -13,6 +13,8 @@ export const passkeyAccountKeys = {
   network: (network: Network) => [...passkeyAccountKeys.all(network), 'network'] as const,
   passkeys: (network: Network, account: Address) =>
     [...passkeyAccountKeys.all(network), 'passkeys', account.toLowerCase()] as const,
+  registers: (network: Network, account: Address, publicKey: PasskeyPublicKey) =>
+    [...passkeyAccountKeys.passkeys(network, account), 'registers', publicKey.x.toLowerCase()] as const,
   batch: (network: Network, account: Address, payer: Address, calls: readonly ExecutionCall[]) =>
     [
       ...passkeyAccountKeys.all(network),
@@ -43,6 +45,20 @@ export function accountPasskeysQuery(network: Network, account: Address) {
     queryKey: passkeyAccountKeys.passkeys(network, account),
     queryFn: () => readPasskeys(chainClient(network), account),
     staleTime: 0,
+  });
+}
+
+/**
+ * Whether the account runs the delegate and lists `publicKey` now (registersPasskey): asked once
+ * the transaction registering it is mined, before the vault lists it. Never from the cache.
+ */
+export function passkeyRegisteredQuery(network: Network, account: Address, publicKey: PasskeyPublicKey) {
+  return queryOptions({
+    queryKey: passkeyAccountKeys.registers(network, account, publicKey),
+    queryFn: () => registersPasskey(chainClient(network), account, publicKey),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
   });
 }
 

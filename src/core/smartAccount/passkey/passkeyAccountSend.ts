@@ -128,12 +128,18 @@ export async function preparePasskeyUpgrade(
   }
 }
 
-/** Sends a reviewed upgrade from the paying account (sendSmart). Throws what submitting throws. */
-export function sendPasskeyUpgrade(
+/**
+ * Sends a reviewed upgrade from the paying account (sendSmart), the delegate's code checked again
+ * first: a review can wait long, and the code hash is checked right before every upgrade. Throws
+ * SMART_DELEGATE_UNVERIFIED, SMART_DELEGATE_MISMATCH (nothing sent), and what submitting throws.
+ */
+export async function sendPasskeyUpgrade(
   service: TransactionService,
   args: { network: Network; payer: SigningAccount; upgrade: PreparedPasskeyUpgrade },
 ): Promise<TxRecord> {
   const { network, payer, upgrade } = args;
+  service.refuseWhileHeld(network);
+  await checkPasskeyDelegateCode(chainClient(network), network.chainId);
   return sendSmart(service, { network, account: payer, prepared: upgrade.prepared, tx: upgrade.tx });
 }
 

@@ -172,7 +172,8 @@ export function PasskeyReview({
           </dd>
         </dl>
       )}
-      {(checks.isFetching || prepared.isFetching) && <p role="status">{t('send:batchReview.preparing')}</p>}
+      {/* Always in the page, so that screen readers announce what appears in it. */}
+      <p role="status">{checks.isFetching || prepared.isFetching ? t('send:batchReview.preparing') : ''}</p>
       {checks.error && <ErrorAlert message={errorMessage(checks.error)} />}
       {prepared.error && <ErrorAlert message={errorMessage(prepared.error)} />}
       <ErrorAlert message={error} />
