@@ -3,7 +3,11 @@ import type { Address } from 'viem';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { ExecutionCall } from '@/core/smartAccount/execution';
-import { checkPasskeyNetwork, preparePasskeyBatch } from '@/core/smartAccount/passkey/passkeyAccountSend';
+import {
+  checkPasskeyNetwork,
+  type PasskeyBatchRequest,
+  preparePasskeyBatch,
+} from '@/core/smartAccount/passkey/passkeyAccountSend';
 import type { PasskeyPublicKey } from '@/core/smartAccount/passkey/passkeyPublicKey';
 import { readPasskeys, registersPasskey } from '@/core/smartAccount/passkey/passkeySigners';
 import { chainKeys } from './chainQueries';
@@ -66,14 +70,7 @@ export function passkeyRegisteredQuery(network: Network, account: Address, publi
  * A passkey batch prepared for review (preparePasskeyBatch): its nonce, digest and the payer's
  * fee. Not asked again on its own: the review asks again when the account's nonce moves.
  */
-export function passkeyBatchQuery(args: {
-  network: Network;
-  account: Address;
-  publicKey: PasskeyPublicKey;
-  payer: Address;
-  calls: readonly ExecutionCall[];
-  precompile: boolean;
-}) {
+export function passkeyBatchQuery(args: Omit<PasskeyBatchRequest, 'known'>) {
   return queryOptions({
     queryKey: passkeyAccountKeys.batch(args.network, args.account, args.payer, args.calls),
     queryFn: () => preparePasskeyBatch(args),

@@ -152,6 +152,19 @@ export type PreparedPasskeyBatch = {
   prepared: AnyPreparedSend;
 };
 
+/** What preparePasskeyBatch is asked: `calls` run by `account`, `payer` sending them with its gas. */
+export type PasskeyBatchRequest = {
+  network: Network;
+  account: Address;
+  /** A listed passkey's key: the estimate's stand-in approval names it. */
+  publicKey: PasskeyPublicKey;
+  payer: Address;
+  calls: readonly ExecutionCall[];
+  /** Whether P256VERIFY answers (checkPasskeyNetwork): the signature's gas. */
+  precompile: boolean;
+  known?: KnownReads;
+};
+
 /** An approval the size of a real one, for the fee's calldata (never sent: its signature is not valid). */
 function standInApproval(publicKey: PasskeyPublicKey) {
   return { publicKey, signature: `0x${'11'.repeat(544)}` as Hex };
@@ -163,15 +176,7 @@ function standInApproval(publicKey: PasskeyPublicKey) {
  * them itself, as the node can estimate without a signature) and PASSKEY_SIGNATURE_GAS. Throws
  * SMART_BATCH_REVERTS (a call fails), SMART_PAYER_FUNDS, or a ChainError.
  */
-export async function preparePasskeyBatch(args: {
-  network: Network;
-  account: Address;
-  publicKey: PasskeyPublicKey;
-  payer: Address;
-  calls: readonly ExecutionCall[];
-  precompile: boolean;
-  known?: KnownReads;
-}): Promise<PreparedPasskeyBatch> {
+export async function preparePasskeyBatch(args: PasskeyBatchRequest): Promise<PreparedPasskeyBatch> {
   const { network, account, payer, calls } = args;
   const client = chainClient(network);
   try {
