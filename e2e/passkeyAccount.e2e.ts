@@ -35,45 +35,11 @@ import { describeViolations, seriousViolations } from './support/axe.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
+import { storedText } from './support/storedText.ts';
+import { addVirtualAuthenticator } from './support/virtualAuthenticator.ts';
 
 const PAYER = getAddress(demoAddress(1));
 const RECIPIENT = getAddress(demoAddress(7));
-
-/** A passkey as a virtual authenticator holds it (CDP's WebAuthn.Credential): its private key included. */
-type VirtualCredential = {
-  credentialId: string;
-  isResidentCredential: boolean;
-  rpId?: string;
-  privateKey: string;
-  userHandle?: string;
-  signCount: number;
-};
-
-/** A virtual platform authenticator that verifies the person (ES256 passkeys, resident keys); `verifies(false)` makes it stop. */
-async function addAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      ctap2Version: 'ctap2_1',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    verifies: (isUserVerified: boolean) => cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified }),
-    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-    addCredential: (credential: VirtualCredential) =>
-      cdp.send('WebAuthn.addCredential', { authenticatorId, credential }),
-    removeCredential: (credentialId: string) =>
-      cdp.send('WebAuthn.removeCredential', { authenticatorId, credentialId }),
-    remove: () => cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId }),
-  };
-}
 
 /**
  * Holds the page's eth_estimateGas requests to the chain until `release` is called: the moment
@@ -120,34 +86,6 @@ async function chooseOption(page: Page, label: string, prefix: string) {
   await select.selectOption({ value: match.value });
 }
 
-/** Every value in localStorage, sessionStorage and IndexedDB, bytes as hex, as one text. */
-function storedText(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const dump: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })];
-    const replacer = (_: string, value: unknown) =>
-      value instanceof Uint8Array || value instanceof ArrayBuffer
-        ? Array.from(new Uint8Array(value as ArrayBuffer), (b) => b.toString(16).padStart(2, '0')).join('')
-        : value;
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(info.name ?? '');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      for (const name of Array.from(db.objectStoreNames)) {
-        const values = await new Promise<unknown[]>((resolve, reject) => {
-          const request = db.transaction(name).objectStore(name).getAll();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        dump.push(JSON.stringify(values, replacer));
-      }
-      db.close();
-    }
-    return dump.join('\n');
-  });
-}
-
 /** Whether any 32-byte hex in `text` is the private key of `account`. */
 function holdsKeyOf(text: string, account: Address): boolean {
   const candidates = new Set(text.match(/[0-9a-fA-F]{64}/g) ?? []);
@@ -188,7 +126,7 @@ describe('a passkey account', () => {
   it('is made with Demo account 2 paying, holds no key, sends by passkey, takes a second one that sends too', async () => {
     const node = nodeClient(env.chain.url);
     const { page, consoleErrors } = await demoWalletPage(env);
-    const authenticator = await addAuthenticator(page);
+    const authenticator = await addVirtualAuthenticator(page);
     await page.goto(`${env.server.url}#${pathTo('addWallet')}`);
     await page.getByRole('button', { name: /^Create a passkey account/ }).click();
     await page.getByRole('heading', { name: 'Create a passkey account' }).waitFor();
@@ -287,7 +225,7 @@ describe('a passkey account', () => {
     const [firstKey] = await authenticator.credentials();
     if (!firstKey) throw new Error('the first authenticator holds no passkey');
     await authenticator.remove();
-    const second = await addAuthenticator(page);
+    const second = await addVirtualAuthenticator(page);
     const shell = new AppShell(page);
     await shell.goTo('Receive');
     await onePasskey.waitFor({ timeout: 15_000 });
