@@ -57,9 +57,9 @@ describe('sending a reviewed upgrade', () => {
     const upgrade = await signPasskeyUpgrade({ chainId: network.chainId, publicKey: p256Authenticator().publicKey });
     const submit = vi.fn();
     const service = { refuseWhileHeld: () => undefined, submit } as unknown as TransactionService;
-    const payer = { address: '0x00000000000000000000000000000000000000b0' } as SigningAccount;
+    const payer = { address: '0x00000000000000000000000000000000000000b0' } as unknown as SigningAccount;
     const prepared = { call: upgrade.call } as never;
-    const tx = { kind: 'account-upgrade', sender: payer.address, call: upgrade.call, authorizations: [] } as const;
+    const tx = { kind: 'account-upgrade' as const, sender: payer.address, call: upgrade.call, authorizations: [] };
     const refusal = await cairnRefusal(
       sendPasskeyUpgrade(service, { network, payer, upgrade: { account: upgrade.account, tx, prepared } }),
     );
