@@ -165,7 +165,7 @@ describe('a passkey account', () => {
     // The second passkey is asked for at once: Receive, for the new account, says why and offers it
     // (it is added below, once the first has sent).
     await page.getByRole('button', { name: 'Add a second passkey' }).click();
-    const onePasskey = page.getByRole('alert').filter({ hasText: 'Only one passkey controls this account' });
+    const onePasskey = page.getByRole('region', { name: /^Only one passkey controls this account/ });
     await onePasskey.waitFor({ timeout: 15_000 });
     await onePasskey.getByRole('button', { name: 'Add a second passkey' }).waitFor();
     await expectAccessible(page, 'Receive for a passkey account with one passkey');

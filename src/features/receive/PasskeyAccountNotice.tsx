@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Address } from 'viem';
 import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
@@ -25,6 +25,7 @@ export function PasskeyAccountNotice({ account, network }: { account: PasskeyAcc
     enabled: home !== undefined,
   });
   const [added, setAdded] = useState(false);
+  const warningId = useId();
   if (!home || network.chainId !== home.chainId)
     return (
       <p role="alert" className={ui.noticeDanger}>
@@ -41,9 +42,12 @@ export function PasskeyAccountNotice({ account, network }: { account: PasskeyAcc
   if (added) return <p role="status">{t('receive:passkeyAccount.registered')}</p>;
   if (count > 1) return null;
   return (
-    <div role="alert" className={ui.noticeWarning}>
-      <p>{t('receive:passkeyAccount.onePasskey')}</p>
+    // The warning alone is the alert: a live region holding a form would be read out again whole.
+    <section aria-labelledby={warningId} className={ui.noticeWarning}>
+      <p id={warningId} role="alert">
+        {t('receive:passkeyAccount.onePasskey')}
+      </p>
       <AddAccountPasskeyForm account={account} network={home} onAdded={() => setAdded(true)} />
-    </div>
+    </section>
   );
 }
