@@ -10,6 +10,7 @@ import { AppShell } from './pages/AppShell.ts';
 import { Onboarding, Unlock } from './pages/Onboarding.ts';
 import { chromiumArgs, chromiumPath } from './support/browser.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
+import { storedText } from './support/storedText.ts';
 
 function* files(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -85,30 +86,7 @@ describe('no secret leaves the vault', () => {
     await new Unlock(page).unlock(password);
     await shell.nav.waitFor();
 
-    const stored = await page.evaluate(async () => {
-      const dump: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })];
-      const replacer = (_: string, value: unknown) =>
-        value instanceof Uint8Array || value instanceof ArrayBuffer
-          ? Array.from(new Uint8Array(value as ArrayBuffer), (b) => b.toString(16).padStart(2, '0')).join('')
-          : value;
-      for (const info of await indexedDB.databases()) {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const request = indexedDB.open(info.name ?? '');
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        for (const name of Array.from(db.objectStoreNames)) {
-          const values = await new Promise<unknown[]>((resolve, reject) => {
-            const request = db.transaction(name).objectStore(name).getAll();
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
-          });
-          dump.push(JSON.stringify(values, replacer));
-        }
-        db.close();
-      }
-      return dump.join('\n');
-    });
+    const stored = await storedText(page);
     expect(stored).toContain('cairn-vault');
     // Control: a value the page does store must be found by the disk scan below.
     const marker = `marker-${crypto.randomUUID()}`;

@@ -4,9 +4,21 @@
 // storage; Receive asking for a second passkey; then 1 ETH sent from it,
 // signed only by a passkey, Demo account 2 paying the gas, after an authenticator that did not
 // verify the person was refused in place. The same signed call sent again is refused by the
-// account (its nonce is used), and the account's activity lists the send. The screens pass axe.
-import type { Page } from 'playwright-core';
-import { type Address, decodeErrorResult, getAddress, type Hex, parseEther } from 'viem';
+// account (its nonce is used), and the account's activity lists the send. A second passkey, made
+// on another authenticator, is then added from Receive: once its registration is mined the chain
+// and the vault list two and nothing warns; 0.1 ETH is then sent, approved by the second alone.
+// The screens pass axe.
+import type { Page, Route } from 'playwright-core';
+import {
+  type Address,
+  decodeAbiParameters,
+  decodeErrorResult,
+  decodeFunctionData,
+  getAddress,
+  type Hex,
+  parseEther,
+  slice,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAddress } from '../devchain/seed.ts';
@@ -23,27 +35,38 @@ import { describeViolations, seriousViolations } from './support/axe.ts';
 import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { nodeClient } from './support/rpc.ts';
+import { storedText } from './support/storedText.ts';
+import { addVirtualAuthenticator } from './support/virtualAuthenticator.ts';
 
 const PAYER = getAddress(demoAddress(1));
 const RECIPIENT = getAddress(demoAddress(7));
 
-/** A virtual platform authenticator that verifies the person (ES256 passkeys, resident keys); `verifies(false)` makes it stop. */
-async function addAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      ctap2Version: 'ctap2_1',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
+/**
+ * Holds the page's eth_estimateGas requests to the chain until `release` is called: the moment
+ * between the browser making a passkey and the app asking one to sign, made wide and certain.
+ */
+async function holdEstimates(page: Page, chainUrl: string) {
+  const origin = new URL(chainUrl).origin;
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
   });
+  let held = 0;
+  const matches = (url: URL) => url.origin === origin;
+  const handler = async (route: Route) => {
+    if ((route.request().postData() ?? '').includes('eth_estimateGas')) {
+      held += 1;
+      await released;
+    }
+    await route.continue().catch(() => undefined);
+  };
+  await page.route(matches, handler);
   return {
-    verifies: (isUserVerified: boolean) => cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified }),
+    held: () => held,
+    release: async () => {
+      release();
+      await page.unroute(matches, handler);
+    },
   };
 }
 
@@ -63,34 +86,6 @@ async function chooseOption(page: Page, label: string, prefix: string) {
   await select.selectOption({ value: match.value });
 }
 
-/** Every value in localStorage, sessionStorage and IndexedDB, bytes as hex, as one text. */
-function storedText(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const dump: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })];
-    const replacer = (_: string, value: unknown) =>
-      value instanceof Uint8Array || value instanceof ArrayBuffer
-        ? Array.from(new Uint8Array(value as ArrayBuffer), (b) => b.toString(16).padStart(2, '0')).join('')
-        : value;
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(info.name ?? '');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      for (const name of Array.from(db.objectStoreNames)) {
-        const values = await new Promise<unknown[]>((resolve, reject) => {
-          const request = db.transaction(name).objectStore(name).getAll();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        dump.push(JSON.stringify(values, replacer));
-      }
-      db.close();
-    }
-    return dump.join('\n');
-  });
-}
-
 /** Whether any 32-byte hex in `text` is the private key of `account`. */
 function holdsKeyOf(text: string, account: Address): boolean {
   const candidates = new Set(text.match(/[0-9a-fA-F]{64}/g) ?? []);
@@ -104,6 +99,21 @@ function holdsKeyOf(text: string, account: Address): boolean {
   return false;
 }
 
+/** The passkey (ERC-7913 signer) that approved the latest block's batch sent to `account`. */
+async function approvingSigner(node: ReturnType<typeof nodeClient>, account: Address): Promise<Hex | undefined> {
+  const block = await node.getBlock({ includeTransactions: true });
+  const sent = block.transactions.find((tx) => tx.to && getAddress(tx.to) === account);
+  if (!sent) return undefined;
+  const { args } = decodeFunctionData({ abi: passkeyDelegateAbi, data: sent.input });
+  const executionData = args?.[1] as Hex;
+  const [, opData] = decodeAbiParameters(
+    [{ type: 'tuple[]', components: [{ type: 'address' }, { type: 'uint256' }, { type: 'bytes' }] }, { type: 'bytes' }],
+    executionData,
+  );
+  const [approvers] = decodeAbiParameters([{ type: 'bytes[]' }, { type: 'bytes[]' }], slice(opData, 32));
+  return approvers[0];
+}
+
 describe('a passkey account', () => {
   let env: Environment;
   beforeAll(async () => {
@@ -113,10 +123,10 @@ describe('a passkey account', () => {
     await env?.close();
   });
 
-  it('is made with Demo account 2 paying, holds no key, is asked for a second passkey, sends 1 ETH by passkey', async () => {
+  it('is made with Demo account 2 paying, holds no key, sends by passkey, takes a second one that sends too', async () => {
     const node = nodeClient(env.chain.url);
     const { page, consoleErrors } = await demoWalletPage(env);
-    const authenticator = await addAuthenticator(page);
+    const authenticator = await addVirtualAuthenticator(page);
     await page.goto(`${env.server.url}#${pathTo('addWallet')}`);
     await page.getByRole('button', { name: /^Create a passkey account/ }).click();
     await page.getByRole('heading', { name: 'Create a passkey account' }).waitFor();
@@ -153,9 +163,9 @@ describe('a passkey account', () => {
     expect(holdsKeyOf(stored, account)).toBe(false);
 
     // The second passkey is asked for at once: Receive, for the new account, says why and offers it
-    // (adding one: passkeyAccountSend.integration.test.ts; two virtual authenticators race here).
+    // (it is added below, once the first has sent).
     await page.getByRole('button', { name: 'Add a second passkey' }).click();
-    const onePasskey = page.getByRole('alert').filter({ hasText: 'Only one passkey controls this account' });
+    const onePasskey = page.getByRole('region', { name: /^Only one passkey controls this account/ });
     await onePasskey.waitFor({ timeout: 15_000 });
     await onePasskey.getByRole('button', { name: 'Add a second passkey' }).waitFor();
     await expectAccessible(page, 'Receive for a passkey account with one passkey');
@@ -209,6 +219,63 @@ describe('a passkey account', () => {
     await activity.open();
     await expect.poll(() => activity.rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await activity.rows.first().textContent()).toMatch(/1 ETH/);
+    // A second passkey, on another authenticator (one at a time: two virtual ones race). The first
+    // passkey is read out and its authenticator removed; the new one makes the second passkey (the
+    // first's id no longer matches excludeCredentials), then holds the first too, to approve it.
+    const [firstKey] = await authenticator.credentials();
+    if (!firstKey) throw new Error('the first authenticator holds no passkey');
+    await authenticator.remove();
+    const second = await addVirtualAuthenticator(page);
+    const shell = new AppShell(page);
+    await shell.goTo('Receive');
+    await onePasskey.waitFor({ timeout: 15_000 });
+    // Held until the first passkey is back: between the two prompts, the app estimates the batch.
+    const estimates = await holdEstimates(page, env.chain.url);
+    await onePasskey.getByLabel('Name of the second passkey (optional)').fill('Security key');
+    await chooseOption(page, 'Paying account', 'Demo account 2');
+    await onePasskey.getByRole('button', { name: 'Add a second passkey' }).click();
+    await expect.poll(async () => (await second.credentials()).length, { timeout: 15_000 }).toBe(1);
+    const [secondKey] = await second.credentials();
+    await second.addCredential(firstKey);
+    await estimates.release();
+    const registered = page.getByRole('status').filter({ hasText: 'The second passkey is registered' });
+    await registered.waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
+      throw new Error(`not registered; alerts: ${(await page.getByRole('alert').allTextContents()).join(' | ')}`, {
+        cause: e,
+      });
+    });
+    const signers = await node.readContract({
+      address: account,
+      abi: passkeyDelegateAbi,
+      functionName: 'getSigners',
+      args: [0n, 2n ** 64n - 1n],
+    });
+    expect(signers).toHaveLength(2);
+    // Listed by the vault too: neither Home nor Receive warns any more.
+    await shell.goTo('Home');
+    await shell.goTo('Receive');
+    await page.getByRole('heading', { name: /Passkey vault/ }).waitFor();
+    await expect.poll(() => page.getByText('Only one passkey controls').count(), { timeout: 15_000 }).toBe(0);
+
+    // 0.1 ETH, approved by the second passkey: the first is gone from the only authenticator.
+    await second.removeCredential(firstKey.credentialId);
+    await shell.goTo('Send');
+    await page.getByRole('button', { name: 'Send another' }).click();
+    await send.form.waitFor();
+    await send.fill({ from: 'Passkey vault', recipient: RECIPIENT, amount: '0.1' });
+    await send.continue();
+    await passkeyReview.waitFor({ timeout: 15_000 });
+    await chooseOption(page, 'Sent, with its gas paid, by', 'Demo account 2');
+    await passkeyReview.getByText('Network fee, paid by Demo account 2').waitFor({ timeout: 15_000 });
+    await approve.click();
+    await page.getByRole('region', { name: 'Sent', exact: true }).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => node.getBalance({ address: RECIPIENT }), { timeout: 20_000 })
+      .toBe(recipientBefore + parseEther('1.1'));
+    expect((await second.credentials()).map((c) => c.credentialId)).toEqual([secondKey?.credentialId]);
+    const approvedBy = await approvingSigner(node, account);
+    expect(approvedBy).toBe(signers[1]);
+
     // Chromium warns of any creation that does not offer RS256: the account verifies P-256 only, so ES256 alone is asked.
     expect(consoleErrors.filter((line) => !line.includes('pubKeyCredParams is missing'))).toEqual([]);
   });

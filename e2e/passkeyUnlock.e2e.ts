@@ -1,7 +1,7 @@
 // Unlocking with a passkey, in Chromium with a CDP virtual authenticator (ctap2, internal, resident
 // keys, user verification, PRF), at http://localhost:<port>: browsers refuse WebAuthn at an IP
 // address, so this file's server is given by name (it still binds 127.0.0.1).
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathTo } from '../src/app/paths.ts';
 import { AppShell } from './pages/AppShell.ts';
@@ -9,28 +9,10 @@ import { E2E_PASSWORD, Onboarding, Unlock } from './pages/Onboarding.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { readStoredVault } from './support/storedVault.ts';
+import { addVirtualAuthenticator } from './support/virtualAuthenticator.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const unlockHeading = (page: Page) => page.getByRole('heading', { name: 'Unlock Cairn' });
-
-/** A virtual authenticator in the page's browser, with or without the PRF extension. */
-async function addAuthenticator(page: Page, hasPrf: boolean): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      ctap2Version: 'ctap2_1',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      hasPrf,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 async function expectAccessible(page: Page, what: string) {
   const violations = await seriousViolations(page);
@@ -39,7 +21,7 @@ async function expectAccessible(page: Page, what: string) {
 
 async function openDemoWallet(env: Environment, hasPrf: boolean) {
   const { page } = await env.newPage();
-  const authenticator = await addAuthenticator(page, hasPrf);
+  const authenticator = await addVirtualAuthenticator(page, { hasPrf });
   await new AppShell(page).open(env.server.url);
   await new Onboarding(page).openDemoWallet();
   await page.goto(`${env.server.url}#${pathTo('settingsSecurity')}`);
@@ -101,7 +83,7 @@ describe('unlocking with a passkey', () => {
     const before = await readStoredVault(page);
     // The first authenticator is gone; the second holds a passkey of its own for this site.
     await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
-    const second = await addAuthenticator(page, true);
+    const second = await addVirtualAuthenticator(page, { hasPrf: true });
     await page.evaluate(async () => {
       const random = () => crypto.getRandomValues(new Uint8Array(16));
       await navigator.credentials.create({

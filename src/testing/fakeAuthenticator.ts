@@ -1,6 +1,7 @@
 // A stand-in for navigator.credentials in DOM tests: an authenticator that makes passkeys and
 // answers the PRF extension (HMAC-SHA-256 of the salt under a secret per passkey, as hmac-secret
-// does), or, as told, refuses: no PRF, the person cancels, another authenticator's passkey.
+// does), gives each a P-256 public key (ES256, as a passkey account reads it), or, as told,
+// refuses: no PRF, the person cancels, another authenticator's passkey.
 // The real WebAuthn flow runs in e2e/passkeyUnlock.e2e.ts against Chromium's virtual authenticator.
 import { onTestFinished } from 'vitest';
 import { fromBase64Url, toBase64Url } from '@/core/bytes';
@@ -71,7 +72,13 @@ export function installFakeAuthenticator(initial: FakeAuthenticatorMode = 'ok') 
       const salt = publicKey.extensions?.prf?.eval?.first;
       const enabled = state.mode !== 'noPrf';
       const first = enabled && salt ? await prf(credential.secret, bytesOf(salt)) : undefined;
-      const response = { getAuthenticatorData: () => authenticatorData(state.mode !== 'notVerified') };
+      // A P-256 key's SubjectPublicKeyInfo, as a passkey account reads it (ES256).
+      const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
+      const spki = await crypto.subtle.exportKey('spki', pair.publicKey);
+      const response = {
+        getAuthenticatorData: () => authenticatorData(state.mode !== 'notVerified'),
+        getPublicKey: () => spki,
+      };
       return answer(credential, response, first ? { enabled, first } : { enabled });
     },
     async get({ publicKey }: { publicKey: PublicKeyCredentialRequestOptions }) {

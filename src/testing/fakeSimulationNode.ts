@@ -78,7 +78,15 @@ export function fakeSimulationNode(
     block = FAKE_BLOCK,
     previousHash = 'right',
     chainId = 1,
-  }: { abilities?: NodeAbilities; block?: FakeBlock; previousHash?: 'right' | 'zero' | 'fails'; chainId?: number } = {},
+    balance = FAKE_BALANCE,
+  }: {
+    abilities?: NodeAbilities;
+    block?: FakeBlock;
+    previousHash?: 'right' | 'zero' | 'fails';
+    chainId?: number;
+    /** What eth_getBalance answers for every address. */
+    balance?: bigint;
+  } = {},
 ) {
   let hashCheckFails = previousHash === 'fails';
   const asked: { method: string; params: unknown[] }[] = [];
@@ -118,7 +126,7 @@ export function fakeSimulationNode(
       if (method === 'eth_feeHistory')
         return { oldestBlock: hex(block.number), baseFeePerGas: [hex(block.baseFee), hex(block.nextBaseFee)] };
       if (method === 'eth_gasPrice') return hex(FAKE_GAS_PRICE);
-      if (method === 'eth_getBalance') return hex(FAKE_BALANCE);
+      if (method === 'eth_getBalance') return hex(balance);
       const value = answer(method, params);
       if (value instanceof Error) throw value;
       return value;

@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PasskeyAccountSource, PasskeyCredential } from '@/core/accounts/account';
 import { parsePrivateKey } from '@/core/keys/privateKey';
 import { named, TEST_ADDRESS_0, TEST_KEY_0 } from '@/testing/vaultFixtures';
-import {
-  addAccountPasskey,
-  addToContents,
-  mergeContents,
-  type NewSecret,
-  removeAccount,
-  secretOrphanedByRemoval,
-} from './contentsOps';
+import { addAccountPasskey } from './accountEdits';
+import { addToContents, mergeContents, type NewSecret, removeAccount, secretOrphanedByRemoval } from './contentsOps';
 import type { VaultContents } from './vaultContents';
 
 const ids = () => {

@@ -5,7 +5,6 @@ import {
   type DeviceSource,
   isDeviceSource,
   type PasskeyAccountSource,
-  type PasskeyCredential,
   type SafeSource,
   secretIdOf,
 } from '../accounts/account';
@@ -14,6 +13,7 @@ import { VaultError } from '../errors/vault';
 import { type Message, msg } from '../i18n/message';
 import { sameAddress } from '../keys/sameAddress';
 import type { PhraseLanguage } from '../keys/wordlists';
+import { requireAccount } from './accountEdits';
 import { currentSplit, restorableFromHandedOut, type ShareSplit } from './shareSplits';
 import type { BackupMethod, SecretOrigin, StoredSecret, VaultContents } from './vaultContents';
 
@@ -285,65 +285,6 @@ export function wipeNewSecret(secret: NewSecret): void {
   } else {
     secret.privateKey.fill(0);
   }
-}
-
-function requireAccount(contents: VaultContents, id: string): Account {
-  const account = contents.accounts.find((a) => a.id === id);
-  if (!account) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.accountGone'));
-  return account;
-}
-
-export const MAX_ACCOUNT_NAME_LENGTH = 40;
-
-/** Throws VAULT_… with a reason when a name is unusable; returns the trimmed name. */
-export function checkAccountName(name: string): string {
-  const trimmed = name.trim();
-  if (trimmed.length === 0) throw new VaultError('VAULT_ACCOUNT_NAME', msg('core.keys:account.nameEmpty'));
-  if (trimmed.length > MAX_ACCOUNT_NAME_LENGTH) {
-    throw new VaultError('VAULT_ACCOUNT_NAME', msg('core.keys:account.nameTooLong', { max: MAX_ACCOUNT_NAME_LENGTH }));
-  }
-  return trimmed;
-}
-
-export function renameAccount(contents: VaultContents, id: string, name: string): VaultContents {
-  requireAccount(contents, id);
-  const clean = checkAccountName(name);
-  return { ...contents, accounts: contents.accounts.map((a) => (a.id === id ? { ...a, name: clean } : a)) };
-}
-
-export function setAccountHidden(contents: VaultContents, id: string, hidden: boolean): VaultContents {
-  requireAccount(contents, id);
-  return { ...contents, accounts: contents.accounts.map((a) => (a.id === id ? { ...a, hidden } : a)) };
-}
-
-/**
- * Adds a passkey, now registered on the chain, to a passkey account's list (the browser is asked
- * for these). Throws VAULT_ACCOUNT_NOT_FOUND for another kind of account, VAULT_PASSKEY_EXISTS for
- * a credential it lists already.
- */
-export function addAccountPasskey(contents: VaultContents, id: string, credential: PasskeyCredential): VaultContents {
-  const account = requireAccount(contents, id);
-  const source = account.source;
-  if (source.kind !== 'passkeyAccount') {
-    throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.accountGone'));
-  }
-  if (source.credentials.some((c) => c.id === credential.id)) {
-    throw new VaultError('VAULT_PASSKEY_EXISTS', msg('core.keys:vault.passkeyListed'));
-  }
-  const next: PasskeyAccountSource = { ...source, credentials: [...source.credentials, credential] };
-  return { ...contents, accounts: contents.accounts.map((a) => (a.id === id ? { ...a, source: next } : a)) };
-}
-
-/** Moves an account up (−1) or down (+1) in the list; a move past either end does nothing. */
-export function moveAccount(contents: VaultContents, id: string, delta: -1 | 1): VaultContents {
-  const from = contents.accounts.findIndex((a) => a.id === id);
-  if (from === -1) requireAccount(contents, id);
-  const to = from + delta;
-  if (to < 0 || to >= contents.accounts.length) return contents;
-  const accounts = [...contents.accounts];
-  const [moved] = accounts.splice(from, 1);
-  if (moved) accounts.splice(to, 0, moved);
-  return { ...contents, accounts };
 }
 
 /** The secret an account uses, when removing the account would also remove that secret. */

@@ -3,19 +3,16 @@ import type { Account, PasskeyCredential } from '../accounts/account';
 import { VaultError } from '../errors/vault';
 import { msg } from '../i18n/message';
 import type { SignRequest } from '../signing/keySigner';
+import { addAccountPasskey, moveAccount, renameAccount, setAccountHidden } from './accountEdits';
 import {
   type AddResult,
-  addAccountPasskey,
   addAccounts,
   addToContents,
   copyNewSecret,
   mergeContents,
-  moveAccount,
   type NewAccount,
   type NewSecret,
   removeAccount,
-  renameAccount,
-  setAccountHidden,
   wipeNewSecret,
 } from './contentsOps';
 import { newDataKey, type PasskeyMaterial } from './keyWrapping';

@@ -200,10 +200,10 @@ const PATHS: readonly Path[] = [
     hold: ['features/send/SendScreen.tsx'],
   },
   {
-    file: 'features/receive/PasskeyAccountNotice.tsx',
+    file: 'features/receive/AddAccountPasskeyForm.tsx',
     calls: ['sendPasskeyBatch'],
     is: 'a passkey account’s second passkey',
-    hold: ['features/receive/PasskeyAccountNotice.tsx'],
+    hold: ['features/receive/AddAccountPasskeyForm.tsx'],
   },
   {
     file: 'features/sign/BroadcastTool.tsx',

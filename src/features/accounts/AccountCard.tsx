@@ -12,7 +12,7 @@ import ui from '@/components/ui.module.css';
 import { type Account, holdsVaultKey } from '@/core/accounts/account';
 import { walletName } from '@/core/externalWallet/walletRequests';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
-import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
+import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/accountEdits';
 import type { SecretSummary } from '@/core/vault/vaultSession';
 import { translate, useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';

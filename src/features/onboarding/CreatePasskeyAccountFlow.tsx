@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
@@ -26,7 +26,8 @@ import { shortAddress } from '@/lib/i18n/format';
 import { useLinks } from '@/lib/links';
 import { withNamePrefixes } from '@/lib/names/accountNames';
 import { nativeBalancesQuery } from '@/lib/queries/balanceQueries';
-import { passkeyNetworkQuery } from '@/lib/queries/passkeyAccountQueries';
+import { passkeyNetworkQuery, passkeyRegisteredQuery } from '@/lib/queries/passkeyAccountQueries';
+import { useSettledRecord } from '@/lib/queries/recordQueries';
 import { useSelectedNetwork, useSession } from '@/lib/stores/session';
 import { useTransactions } from '@/lib/stores/transactions';
 import { useSigningAccounts, useVaultSession } from '@/lib/vault/vault';
@@ -73,6 +74,10 @@ export function CreatePasskeyAccountFlow({ onDone, onCancel }: FlowProps) {
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<Made>();
   const [sent, setSent] = useState<{ address: Address; id: string | undefined }>();
+  /** The upgrade's record, sent and not yet settled. */
+  const [pendingId, setPendingId] = useState<string>();
+  /** The upgrade settled without making the account: it is not sent again (start over). */
+  const [failed, setFailed] = useState(false);
   const navigate = useNavigate();
   const links = useLinks();
   const network = networks.find((n) => n.id === networkId) ?? selected;
@@ -110,20 +115,52 @@ export function CreatePasskeyAccountFlow({ onDone, onCancel }: FlowProps) {
     setError(undefined);
     setBusy(true);
     try {
-      const { network: on, upgrade, credential } = made;
-      await sendPasskeyUpgrade(await service(), { network: on, payer: session.signerFor(payer), upgrade });
-      const source = { kind: 'passkeyAccount' as const, chainId: on.chainId, credentials: [credential] };
-      const outcome = await session.add(
-        undefined,
-        withNamePrefixes([{ address: upgrade.account, source, ...named(name) }]),
-      );
-      setSent({ address: upgrade.account, id: outcome.added[0]?.id });
+      const { network: on, upgrade } = made;
+      const record = await sendPasskeyUpgrade(await service(), {
+        network: on,
+        payer: session.signerFor(payer),
+        upgrade,
+      });
+      setPendingId(record.id);
     } catch (e) {
       setError(failureMessage(e, msg('onboarding:passkeyAccount.nothingSent')));
     } finally {
       setBusy(false);
     }
   };
+
+  // The vault lists the account only once its upgrade is mined and the chain shows the delegate
+  // and the passkey: an upgrade that failed leaves an address whose key is wiped, never to be listed.
+  const settled = useSettledRecord(made?.network ?? network, payer?.address as Address | undefined, pendingId);
+  const settling = useRef<string>(undefined);
+  useEffect(() => {
+    if (!made || !settled || settling.current === settled.id) return;
+    settling.current = settled.id;
+    const { network: on, upgrade, credential } = made;
+    const listMined = async () => {
+      try {
+        const registered =
+          settled.status === 'confirmed' &&
+          (await queries.fetchQuery(passkeyRegisteredQuery(on, upgrade.account, credential.publicKey)));
+        if (!registered) {
+          setFailed(true);
+          return setError(msg('onboarding:passkeyAccount.notMined'));
+        }
+        const source = { kind: 'passkeyAccount' as const, chainId: on.chainId, credentials: [credential] };
+        const outcome = await session.add(
+          undefined,
+          withNamePrefixes([{ address: upgrade.account, source, ...named(name) }]),
+        );
+        setSent({ address: upgrade.account, id: outcome.added[0]?.id });
+      } catch (e) {
+        setFailed(true);
+        setError(failureMessage(e, msg('onboarding:passkeyAccount.notMined')));
+      } finally {
+        setPendingId(undefined);
+      }
+    };
+    void listMined();
+  }, [made, settled, queries, session, name]);
 
   if (sent && made)
     return (
@@ -159,11 +196,14 @@ export function CreatePasskeyAccountFlow({ onDone, onCancel }: FlowProps) {
         error={error}
         onContinue={send}
         continueLabel={t('onboarding:passkeyAccount.review.send')}
-        continueDisabled={held}
-        busy={busy}
+        continueDisabled={failed || held}
+        busy={busy || pendingId !== undefined}
         busyLabel={t('onboarding:passkeyAccount.review.sending')}
-        onBack={() => setMade(undefined)}
-        backDisabled={busy}
+        onBack={() => {
+          setMade(undefined);
+          setFailed(false);
+        }}
+        backDisabled={busy || pendingId !== undefined}
       >
         <dl className={ui.facts}>
           <dt>{t('onboarding:passkeyAccount.review.account')}</dt>
@@ -191,6 +231,7 @@ export function CreatePasskeyAccountFlow({ onDone, onCancel }: FlowProps) {
         </dl>
         <p>{t('onboarding:passkeyAccount.review.keyWiped')}</p>
         {held && <VerificationHold network={made.network} />}
+        <p role="status">{pendingId ? t('onboarding:passkeyAccount.review.mining') : ''}</p>
         {!made.checks.precompile && (
           <p role="alert" className={ui.noticeWarning}>
             {t('onboarding:passkeyAccount.noPrecompile')}

@@ -2,7 +2,7 @@ import { Field } from '@/components/Field';
 import { SafeFactsList } from '@/components/safe/SafeFactsList';
 import type { Network } from '@/core/chain/networks';
 import type { SafeState } from '@/core/safe/readSafe';
-import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
+import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/accountEdits';
 import { useT } from '@/lib/i18n';
 import { StepForm } from './StepForm';
 

@@ -5,7 +5,7 @@ import { T } from '@/components/T';
 import { TextField } from '@/components/TextField';
 import { codeValue, type Message } from '@/core/i18n/message';
 import { parseAddress } from '@/core/keys/address';
-import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/contentsOps';
+import { MAX_ACCOUNT_NAME_LENGTH } from '@/core/vault/accountEdits';
 import { useT } from '@/lib/i18n';
 import { errorMessage } from '@/lib/i18n/errorMessages';
 import { FinishStep } from './FinishStep';

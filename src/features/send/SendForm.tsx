@@ -11,13 +11,12 @@ import { T } from '@/components/T';
 import ui from '@/components/ui.module.css';
 import { contactsFor } from '@/core/addressBook/contact';
 import { usdValue } from '@/core/assets/fiat';
-import { FEE_PRESETS, type FeePreset, presetFees } from '@/core/chain/fees';
 import { amountValue, codeValue, type MessageId, type MessageValue, untrustedValue } from '@/core/i18n/message';
 import { sameAddress } from '@/core/keys/sameAddress';
 import { untrustedLabel } from '@/core/text/untrustedText';
 import type { RecipientFinding } from '@/core/tx/safety';
 import { useDecimalInput, useT } from '@/lib/i18n';
-import { formatAmount, shortAddress } from '@/lib/i18n/format';
+import { shortAddress } from '@/lib/i18n/format';
 import { useLinks } from '@/lib/links';
 import { useKnownRecipients } from '@/lib/names/knownAddresses';
 import type { BalanceMark } from '@/lib/portfolio/useFungibleAssets';
@@ -28,20 +27,11 @@ import { useSendingAccounts, useVault } from '@/lib/vault/vault';
 import { AdvancedFields } from './AdvancedFields';
 import { batchRefusals, spentByBatch } from './batchRefusals';
 import { continueSend, type FieldErrors } from './continueSend';
+import { FeePresets } from './FeePresets';
 import { FindingsPanel } from './FindingsPanel';
 import { SendNetworkField } from './SendNetworkField';
 import { addToBatch, goTo, onAnotherNetwork, sendFlowStore, updateForm } from './sendFlowStore';
 import { type SendableAsset, useSendAssets } from './useSendAssets';
-
-const presetLabels = {
-  slow: 'send:form.fee.preset.slow',
-  normal: 'send:form.fee.preset.normal',
-  fast: 'send:form.fee.preset.fast',
-} as const satisfies Record<FeePreset, MessageId>;
-
-function gwei(value: bigint): string {
-  return formatAmount(value, 9, { maxFractionDigits: 3 });
-}
 
 export function SendForm() {
   const t = useT('send');
@@ -72,7 +62,6 @@ export function SendForm() {
   const [revert, setRevert] = useState<MessageValue>();
   const [busy, setBusy] = useState(false);
   const suggestionsId = useId();
-  const presetName = useId();
   const feeKind = market.data?.kind ?? 'eip1559';
   const suggestions = [
     ...contactsFor(contacts, network.id).map((c) => ({ value: c.address, label: untrustedLabel(c.name, 'name') })),
@@ -315,38 +304,12 @@ export function SendForm() {
       {isSafe || isPasskey ? (
         <p className={ui.muted}>{t(isSafe ? 'send:form.safeFee' : 'send:form.passkeyFee')}</p>
       ) : (
-        <fieldset className={ui.choices}>
-          <legend>{t('send:form.fee.legend')}</legend>
-          {FEE_PRESETS.map((preset) => {
-            const fees = market.data ? presetFees(market.data, preset) : undefined;
-            return (
-              <label key={preset} className={ui.checkbox}>
-                <input
-                  type="radio"
-                  name={presetName}
-                  checked={form.preset === preset}
-                  onChange={() => change({ preset })}
-                />
-                <span>
-                  {t(presetLabels[preset])}
-                  {fees?.kind === 'eip1559' && (
-                    <span className={ui.muted}>
-                      {' '}
-                      {t('send:form.fee.eip1559', {
-                        maxFee: gwei(fees.maxFeePerGas),
-                        priorityFee: gwei(fees.maxPriorityFeePerGas),
-                      })}
-                    </span>
-                  )}
-                  {fees?.kind === 'legacy' && (
-                    <span className={ui.muted}> {t('send:form.fee.legacy', { gasPrice: gwei(fees.gasPrice) })}</span>
-                  )}
-                </span>
-              </label>
-            );
-          })}
-          {market.isError && <p className={ui.noticeWarning}>{t('send:form.fee.unreadable')}</p>}
-        </fieldset>
+        <FeePresets
+          market={market.data}
+          unreadable={market.isError}
+          preset={form.preset}
+          onChange={(preset) => change({ preset })}
+        />
       )}
       {!isSafe && !isPasskey && (
         <AdvancedFields form={form} errors={errors} feeKind={feeKind} decimalHint={typing.hint} onChange={change} />

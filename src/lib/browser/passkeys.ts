@@ -1,4 +1,5 @@
 import { type Hex, hexToBytes } from 'viem';
+import type { PasskeyCredential } from '@/core/accounts/account';
 import { fromBase64, fromBase64Url, toBase64 } from '@/core/bytes';
 import { VaultError } from '@/core/errors/vault';
 import { type Message, msg } from '@/core/i18n/message';
@@ -237,32 +238,35 @@ export async function createAccountPasskey(
 }
 
 /**
- * Asks one of `credentialIds` (a passkey account's) to sign `challenge` (a batch's 32-byte
- * digest), user verification required: which one answered, and its assertion's bytes. Throws a
- * VaultError with a sentence.
+ * Asks one of `credentials` (a passkey account's, as its vault lists them) to sign `challenge` (a
+ * batch's 32-byte digest), user verification required: which one answered, and its assertion's
+ * bytes. Throws a VaultError with a sentence, VAULT_PASSKEY_UNKNOWN when the browser answers with
+ * a passkey the account does not list (its key would not be the one the account checks).
  */
 export async function accountPasskeyAssertion(
-  credentialIds: readonly string[],
+  credentials: readonly PasskeyCredential[],
   challenge: Hex,
-): Promise<{ credentialId: string; assertion: PasskeyAssertion }> {
+): Promise<{ credential: PasskeyCredential; assertion: PasskeyAssertion }> {
   assertAvailable();
-  const credential = asPublicKey(
+  const answer = asPublicKey(
     await ask(() =>
       navigator.credentials.get({
         publicKey: {
           challenge: hexToBytes(challenge) as BufferSource,
-          allowCredentials: credentialIds.map((id) => ({ type: 'public-key', id: fromBase64Url(id) as BufferSource })),
+          allowCredentials: credentials.map((c) => ({ type: 'public-key', id: fromBase64Url(c.id) as BufferSource })),
           userVerification: 'required',
         },
       }),
     ),
   );
-  const response = credential.response as AuthenticatorAssertionResponse;
+  const response = answer.response as AuthenticatorAssertionResponse;
   if (!userVerified(response.authenticatorData)) {
     throw refuse('VAULT_PASSKEY_NOT_VERIFIED', msg('common:passkey.notVerified'));
   }
+  const credential = credentials.find((c) => c.id === answer.id);
+  if (!credential) throw refuse('VAULT_PASSKEY_UNKNOWN', msg('common:passkey.notThisAccount'));
   return {
-    credentialId: credential.id,
+    credential,
     assertion: {
       authenticatorData: bytesOf(response.authenticatorData),
       clientDataJSON: bytesOf(response.clientDataJSON),

@@ -3,9 +3,13 @@ import type { Address } from 'viem';
 import { chainClient } from '@/core/chain/client';
 import type { Network } from '@/core/chain/networks';
 import type { ExecutionCall } from '@/core/smartAccount/execution';
-import { checkPasskeyNetwork, preparePasskeyBatch } from '@/core/smartAccount/passkey/passkeyAccountSend';
+import {
+  checkPasskeyNetwork,
+  type PasskeyBatchRequest,
+  preparePasskeyBatch,
+} from '@/core/smartAccount/passkey/passkeyAccountSend';
 import type { PasskeyPublicKey } from '@/core/smartAccount/passkey/passkeyPublicKey';
-import { readPasskeys } from '@/core/smartAccount/passkey/passkeySigners';
+import { readPasskeys, registersPasskey } from '@/core/smartAccount/passkey/passkeySigners';
 import { chainKeys } from './chainQueries';
 
 export const passkeyAccountKeys = {
@@ -13,6 +17,8 @@ export const passkeyAccountKeys = {
   network: (network: Network) => [...passkeyAccountKeys.all(network), 'network'] as const,
   passkeys: (network: Network, account: Address) =>
     [...passkeyAccountKeys.all(network), 'passkeys', account.toLowerCase()] as const,
+  registers: (network: Network, account: Address, publicKey: PasskeyPublicKey) =>
+    [...passkeyAccountKeys.passkeys(network, account), 'registers', publicKey.x.toLowerCase()] as const,
   batch: (network: Network, account: Address, payer: Address, calls: readonly ExecutionCall[]) =>
     [
       ...passkeyAccountKeys.all(network),
@@ -47,17 +53,24 @@ export function accountPasskeysQuery(network: Network, account: Address) {
 }
 
 /**
+ * Whether the account runs the delegate and lists `publicKey` now (registersPasskey): asked once
+ * the transaction registering it is mined, before the vault lists it. Never from the cache.
+ */
+export function passkeyRegisteredQuery(network: Network, account: Address, publicKey: PasskeyPublicKey) {
+  return queryOptions({
+    queryKey: passkeyAccountKeys.registers(network, account, publicKey),
+    queryFn: () => registersPasskey(chainClient(network), account, publicKey),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/**
  * A passkey batch prepared for review (preparePasskeyBatch): its nonce, digest and the payer's
  * fee. Not asked again on its own: the review asks again when the account's nonce moves.
  */
-export function passkeyBatchQuery(args: {
-  network: Network;
-  account: Address;
-  publicKey: PasskeyPublicKey;
-  payer: Address;
-  calls: readonly ExecutionCall[];
-  precompile: boolean;
-}) {
+export function passkeyBatchQuery(args: Omit<PasskeyBatchRequest, 'known'>) {
   return queryOptions({
     queryKey: passkeyAccountKeys.batch(args.network, args.account, args.payer, args.calls),
     queryFn: () => preparePasskeyBatch(args),

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { Address } from 'viem';
 import type { Network } from '@/core/chain/networks';
 import { sameAddress } from '@/core/keys/sameAddress';
-import type { TxRecord } from '@/core/tx/record';
+import { isActive, type TxRecord } from '@/core/tx/record';
 import type { TxStore } from '@/core/tx/txStore';
 import { derivedFrom } from '@/lib/stores/derivedCache';
 import { useTransactions } from '@/lib/stores/transactions';
@@ -61,4 +61,13 @@ export function useAccountRecords(network: Network, address: Address | undefined
   // The same array while the records are the same, so what is derived from it is not rebuilt at
   // each render, nor when a screen opens again (the history's entries are kept by identity).
   return useMemo(() => derivedFrom(data ?? NO_RECORDS, 'newest first', [], () => [...(data ?? [])].reverse()), [data]);
+}
+
+/**
+ * The record `id`, one of `address`'s on `network`, once it has settled (confirmed, failed,
+ * replaced, dropped or rejected); undefined while it waits, or before it is sent.
+ */
+export function useSettledRecord(network: Network, address: Address | undefined, id: string | undefined) {
+  const records = useAccountRecords(network, address);
+  return id === undefined ? undefined : records.find((r) => r.id === id && !isActive(r));
 }

@@ -267,6 +267,7 @@ declare module '../message' {
     "common:passkey.failed": undefined;
     "common:passkey.noAuthenticator": undefined;
     "common:passkey.noPrf": undefined;
+    "common:passkey.notThisAccount": undefined;
     "common:passkey.notVerified": undefined;
     "common:passkey.unavailable.ipAddress": undefined;
     "common:passkey.unavailable.loopbackIp": { "address": MessageValue };

@@ -164,6 +164,7 @@ declare module '../message' {
     "onboarding:passkeyAccount.networkLabel": undefined;
     "onboarding:passkeyAccount.noPayer": undefined;
     "onboarding:passkeyAccount.noPrecompile": undefined;
+    "onboarding:passkeyAccount.notMined": undefined;
     "onboarding:passkeyAccount.nothingSent": undefined;
     "onboarding:passkeyAccount.payerEmpty": { "network": MessageValue; "payer": MessageValue };
     "onboarding:passkeyAccount.payerHint": undefined;
@@ -173,6 +174,7 @@ declare module '../message' {
     "onboarding:passkeyAccount.review.delegate": undefined;
     "onboarding:passkeyAccount.review.description": undefined;
     "onboarding:passkeyAccount.review.keyWiped": undefined;
+    "onboarding:passkeyAccount.review.mining": undefined;
     "onboarding:passkeyAccount.review.network": undefined;
     "onboarding:passkeyAccount.review.networkValue": { "chainId": MessageValue; "network": MessageValue };
     "onboarding:passkeyAccount.review.payer": { "payer": MessageValue };

@@ -21,15 +21,17 @@ declare module '../message' {
     "receive:noAccount": undefined;
     "receive:onlyThisNetwork": { "network": MessageValue; "symbol": MessageValue };
     "receive:passkeyAccount.add": undefined;
-    "receive:passkeyAccount.added": undefined;
     "receive:passkeyAccount.adding": undefined;
     "receive:passkeyAccount.how": { "payer": MessageValue };
+    "receive:passkeyAccount.mining": undefined;
     "receive:passkeyAccount.nameLabel": undefined;
+    "receive:passkeyAccount.notRegistered": undefined;
     "receive:passkeyAccount.nothingAdded": undefined;
     "receive:passkeyAccount.onePasskey": undefined;
     "receive:passkeyAccount.otherChain": { "home": MessageValue; "network": MessageValue };
     "receive:passkeyAccount.payerLabel": undefined;
     "receive:passkeyAccount.payerOption": { "address": MessageValue; "name": MessageValue };
+    "receive:passkeyAccount.registered": undefined;
     "receive:passkeyAccount.secondName": undefined;
     "receive:paymentLink": { "uri": MessageValue };
     "receive:qrLabel": { "uri": MessageValue };

@@ -128,12 +128,18 @@ export async function preparePasskeyUpgrade(
   }
 }
 
-/** Sends a reviewed upgrade from the paying account (sendSmart). Throws what submitting throws. */
-export function sendPasskeyUpgrade(
+/**
+ * Sends a reviewed upgrade from the paying account (sendSmart), the delegate's code checked again
+ * first: a review can wait long, and the code hash is checked right before every upgrade. Throws
+ * SMART_DELEGATE_UNVERIFIED, SMART_DELEGATE_MISMATCH (nothing sent), and what submitting throws.
+ */
+export async function sendPasskeyUpgrade(
   service: TransactionService,
   args: { network: Network; payer: SigningAccount; upgrade: PreparedPasskeyUpgrade },
 ): Promise<TxRecord> {
   const { network, payer, upgrade } = args;
+  service.refuseWhileHeld(network);
+  await checkPasskeyDelegateCode(chainClient(network), network.chainId);
   return sendSmart(service, { network, account: payer, prepared: upgrade.prepared, tx: upgrade.tx });
 }
 
@@ -144,6 +150,19 @@ export type PreparedPasskeyBatch = {
   digest: Hex;
   payer: Address;
   prepared: AnyPreparedSend;
+};
+
+/** What preparePasskeyBatch is asked: `calls` run by `account`, `payer` sending them with its gas. */
+export type PasskeyBatchRequest = {
+  network: Network;
+  account: Address;
+  /** A listed passkey's key: the estimate's stand-in approval names it. */
+  publicKey: PasskeyPublicKey;
+  payer: Address;
+  calls: readonly ExecutionCall[];
+  /** Whether P256VERIFY answers (checkPasskeyNetwork): the signature's gas. */
+  precompile: boolean;
+  known?: KnownReads;
 };
 
 /** An approval the size of a real one, for the fee's calldata (never sent: its signature is not valid). */
@@ -157,15 +176,7 @@ function standInApproval(publicKey: PasskeyPublicKey) {
  * them itself, as the node can estimate without a signature) and PASSKEY_SIGNATURE_GAS. Throws
  * SMART_BATCH_REVERTS (a call fails), SMART_PAYER_FUNDS, or a ChainError.
  */
-export async function preparePasskeyBatch(args: {
-  network: Network;
-  account: Address;
-  publicKey: PasskeyPublicKey;
-  payer: Address;
-  calls: readonly ExecutionCall[];
-  precompile: boolean;
-  known?: KnownReads;
-}): Promise<PreparedPasskeyBatch> {
+export async function preparePasskeyBatch(args: PasskeyBatchRequest): Promise<PreparedPasskeyBatch> {
   const { network, account, payer, calls } = args;
   const client = chainClient(network);
   try {

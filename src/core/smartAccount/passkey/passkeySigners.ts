@@ -1,11 +1,12 @@
 import { type Address, concat, encodeFunctionData, type Hex, isAddressEqual, size, slice } from 'viem';
-import { readContract } from 'viem/actions';
+import { getCode, readContract } from 'viem/actions';
 import type { ChainClient } from '../../chain/client';
 import { toChainError } from '../../chain/toChainError';
 import { SmartAccountError } from '../../errors/smartAccount';
 import { msg } from '../../i18n/message';
 import type { ExecutionCall } from '../execution';
 import { PASSKEY_VERIFIER_ADDRESS, passkeyDelegateAbi } from './passkeyDelegate.generated';
+import { isPasskeyAccountCode } from './passkeyDelegateCheck';
 import type { PasskeyPublicKey } from './passkeyPublicKey';
 
 // The passkeys a passkey account holds are ERC-7913 signers in OpenZeppelin's MultiSignerERC7913:
@@ -26,6 +27,12 @@ export function passkeySigner(publicKey: PasskeyPublicKey): Hex {
 export function passkeyOfSigner(signer: Hex): PasskeyPublicKey | undefined {
   if (size(signer) !== 84 || !isAddressEqual(slice(signer, 0, 20), PASSKEY_VERIFIER_ADDRESS)) return undefined;
   return { x: slice(signer, 20, 52), y: slice(signer, 52, 84) };
+}
+
+/** Whether `publicKey` is among `passkeys` (an account's, as readPasskeys reads them). */
+export function holdsPasskey(passkeys: readonly PasskeyPublicKey[], publicKey: PasskeyPublicKey): boolean {
+  const wanted = passkeySigner(publicKey);
+  return passkeys.some((passkey) => passkeySigner(passkey) === wanted);
 }
 
 /** The call, inside a batch a registered passkey signs, that registers `publicKey` on `account` too. */
@@ -71,4 +78,23 @@ export async function readPasskeys(client: ChainClient, account: Address): Promi
       details: `${account} holds a signer that is not a passkey: ${signer}`,
     });
   });
+}
+
+/**
+ * Whether `account`, as the chain holds it now, runs the passkey delegate and lists `publicKey`:
+ * asked once its upgrade or the batch adding that passkey is mined, before the vault lists it.
+ * Throws SMART_PASSKEY_SIGNER or a ChainError.
+ */
+export async function registersPasskey(
+  client: ChainClient,
+  account: Address,
+  publicKey: PasskeyPublicKey,
+): Promise<boolean> {
+  let code: Hex | undefined;
+  try {
+    code = await getCode(client, { address: account });
+  } catch (error) {
+    throw toChainError(error);
+  }
+  return isPasskeyAccountCode(code) && holdsPasskey(await readPasskeys(client, account), publicKey);
 }

@@ -76,18 +76,13 @@ export function PasskeyReview({
     setSending(true);
     setError(undefined);
     try {
-      const answer = await accountPasskeyAssertion(
-        credentials.map((c) => c.id),
-        ready.digest,
-      );
-      const credential = credentials.find((c) => c.id === answer.credentialId);
-      if (!credential) throw new Error('the browser answered with a passkey the account does not list');
+      const { credential, assertion } = await accountPasskeyAssertion(credentials, ready.digest);
       const record = await sendPasskeyBatch(await service(), {
         network,
         payer: session.signerFor(payer),
         ready,
         publicKey: credential.publicKey,
-        assertion: answer.assertion,
+        assertion,
         intent: transfers.length === 1 ? transfers[0]?.intent : undefined,
       });
       onSent?.();
@@ -177,7 +172,8 @@ export function PasskeyReview({
           </dd>
         </dl>
       )}
-      {(checks.isFetching || prepared.isFetching) && <p role="status">{t('send:batchReview.preparing')}</p>}
+      {/* Always in the page, so that screen readers announce what appears in it. */}
+      <p role="status">{checks.isFetching || prepared.isFetching ? t('send:batchReview.preparing') : ''}</p>
       {checks.error && <ErrorAlert message={errorMessage(checks.error)} />}
       {prepared.error && <ErrorAlert message={errorMessage(prepared.error)} />}
       <ErrorAlert message={error} />
