@@ -41,6 +41,8 @@ const CALLS = {
   /** core/smartAccount/passkey/passkeyAccountSend.ts's ways to submit. */
   sendPasskeyUpgrade: /(?<!function )\bsendPasskeyUpgrade\(/,
   sendPasskeyBatch: /(?<!function )\bsendPasskeyBatch\(/,
+  /** lib/send/sendByPasskey.ts: a passkey's signature, then sendPasskeyBatch. */
+  sendByPasskey: /(?<!function )\bsendByPasskey\(/,
   /** Planned and signed at once, with no gate: for tests and the bench, never shipped code. */
   signedAtOnce: /(?<!function )\b(upgradeTransaction|selfPaidBatch|sponsoredBatch)\(/,
 } as const;
@@ -194,14 +196,19 @@ const PATHS: readonly Path[] = [
     hold: ['features/onboarding/CreatePasskeyAccountFlow.tsx'],
   },
   {
-    file: 'features/send/review/PasskeyReview.tsx',
+    file: 'lib/send/sendByPasskey.ts',
     calls: ['sendPasskeyBatch'],
+    is: 'sendByPasskey: the passkey signs, then sendPasskeyBatch (submit)',
+  },
+  {
+    file: 'features/send/review/PasskeyReview.tsx',
+    calls: ['sendByPasskey'],
     is: 'Send from a passkey account',
     hold: ['features/send/SendScreen.tsx'],
   },
   {
     file: 'features/receive/AddAccountPasskeyForm.tsx',
-    calls: ['sendPasskeyBatch'],
+    calls: ['sendByPasskey'],
     is: 'a passkey account’s second passkey',
     hold: ['features/receive/AddAccountPasskeyForm.tsx'],
   },

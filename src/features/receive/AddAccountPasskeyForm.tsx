@@ -9,9 +9,8 @@ import { useSendingHeld, VerificationHold } from '@/components/VerificationHold'
 import type { Account, PasskeyAccountSource, PasskeyCredential } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
 import { type Message, msg, untrustedValue } from '@/core/i18n/message';
-import { sendPasskeyBatch } from '@/core/smartAccount/passkey/passkeyAccountSend';
 import { encodeAddPasskey } from '@/core/smartAccount/passkey/passkeySigners';
-import { accountPasskeyAssertion, createAccountPasskey } from '@/lib/browser/passkeys';
+import { createAccountPasskey } from '@/lib/browser/passkeys';
 import { useT } from '@/lib/i18n';
 import { failureMessage } from '@/lib/i18n/errorMessages';
 import { shortAddress } from '@/lib/i18n/format';
@@ -22,6 +21,7 @@ import {
   passkeyRegisteredQuery,
 } from '@/lib/queries/passkeyAccountQueries';
 import { useSettledRecord } from '@/lib/queries/recordQueries';
+import { sendByPasskey } from '@/lib/send/sendByPasskey';
 import { useTransactions } from '@/lib/stores/transactions';
 import { useSigningAccounts, useVaultSession } from '@/lib/vault/vault';
 
@@ -110,13 +110,11 @@ export function AddAccountPasskeyForm({
           precompile: checks.precompile,
         }),
       );
-      const { credential, assertion } = await accountPasskeyAssertion(credentials, ready.digest);
-      const record = await sendPasskeyBatch(await service(), {
+      const record = await sendByPasskey(await service(), {
         network,
         payer: session.signerFor(payer),
         ready,
-        publicKey: credential.publicKey,
-        assertion,
+        credentials,
       });
       setPending({ recordId: record.id, credential: { ...created, name: passkeyName } });
     } catch (e) {

@@ -12,12 +12,11 @@ import ui from '@/components/ui.module.css';
 import type { Account, PasskeyAccountSource } from '@/core/accounts/account';
 import { isCairnError } from '@/core/errors/base';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
-import { sendPasskeyBatch } from '@/core/smartAccount/passkey/passkeyAccountSend';
-import { accountPasskeyAssertion } from '@/lib/browser/passkeys';
 import { useT } from '@/lib/i18n';
 import { errorMessage, failureMessage } from '@/lib/i18n/errorMessages';
 import { shortAddress } from '@/lib/i18n/format';
 import { passkeyBatchQuery, passkeyNetworkQuery } from '@/lib/queries/passkeyAccountQueries';
+import { sendByPasskey } from '@/lib/send/sendByPasskey';
 import { useSelectedNetwork } from '@/lib/stores/session';
 import { useTransactions } from '@/lib/stores/transactions';
 import { useSigningAccounts, useVaultSession } from '@/lib/vault/vault';
@@ -76,13 +75,11 @@ export function PasskeyReview({
     setSending(true);
     setError(undefined);
     try {
-      const { credential, assertion } = await accountPasskeyAssertion(credentials, ready.digest);
-      const record = await sendPasskeyBatch(await service(), {
+      const record = await sendByPasskey(await service(), {
         network,
         payer: session.signerFor(payer),
         ready,
-        publicKey: credential.publicKey,
-        assertion,
+        credentials,
         intent: transfers.length === 1 ? transfers[0]?.intent : undefined,
       });
       onSent?.();
