@@ -59,7 +59,8 @@ describe('unlocking', { timeout: 30_000 }, () => {
     typePassword('not the password');
     click('Unlock');
     await expect.poll(alerts, poll).not.toBe('');
+    // The error and the bar's removal may land in separate renders: wait for the bar to go.
+    await expect.poll(progress, poll).toBe('');
     expect(states).toEqual(['', `${LABEL} (indeterminate, status)`, '']);
-    expect(progress()).toBe('');
   });
 });
