@@ -1,5 +1,6 @@
-import { getContractAddress, parseTransaction, recoverTransactionAddress, size, slice } from 'viem';
+import { getContractAddress, keccak256, parseTransaction, recoverTransactionAddress, size, slice } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { DETERMINISTIC_DEPLOYER_CODE_HASH } from '../src/core/chain/deterministicDeployer.ts';
 import {
   DETERMINISTIC_DEPLOYER,
   DETERMINISTIC_DEPLOYER_SENDER,
@@ -27,5 +28,6 @@ describe("the deterministic deployer's pre-signed transaction", () => {
     expect(slice(data, 0, 14)).toBe('0x604580600e600039806000f350fe');
     expect(size(deterministicDeployerRuntime())).toBe(0x45);
     expect(deterministicDeployerRuntime()).toBe(SAFE_SINGLETON_FACTORY_CODE);
+    expect(keccak256(deterministicDeployerRuntime())).toBe(DETERMINISTIC_DEPLOYER_CODE_HASH);
   });
 });

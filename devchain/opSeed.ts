@@ -1,11 +1,13 @@
-// Seeds a fresh local OP Stack chain (devchain/chain.ts startOpChain): the canonical Multicall3, the
-// L1 values the L1Block predeploy prices L1 data fees with, demo DAI and USDC (at addresses of their
-// own, as bridged tokens have on a real L2), Chainlink-style price feeds, the L2 sequencer uptime
-// feed, and a short history of transfers spread over past days. Every contract comes from one
-// deployer, in a fixed order, so addresses are the same on every run.
+// Seeds a fresh local OP Stack chain (devchain/chain.ts startOpChain): the canonical Multicall3 and
+// the deterministic deployer, the L1 values the L1Block predeploy prices L1 data fees with, demo
+// DAI and USDC (at addresses of their own, as bridged tokens have on a real L2), Chainlink-style
+// price feeds, the L2 sequencer uptime feed, and a short history of transfers spread over past
+// days. Every contract comes from one deployer, in a fixed order, so addresses are the same on
+// every run.
 import { type Address, getContractAddress, type Hex, pad, parseAbi, parseUnits, toHex } from 'viem';
 import { LOCAL_OP_CHAIN_ID, MULTICALL3_ADDRESS } from '../src/core/chain/localChain.ts';
 import { compileContracts } from './compile.ts';
+import { DETERMINISTIC_DEPLOYER, deterministicDeployerRuntime } from './deterministicDeployer.ts';
 import { FEED_HISTORY } from './priceRounds.ts';
 import { placeMulticall3, playHistory, recordFeedRounds } from './seedHistory.ts';
 import { callStep, demoAddress, type SeedClient, type Step, seedClient } from './seedSupport.ts';
@@ -66,6 +68,9 @@ export async function seedOpChain(rpcUrl: string, now: Date = new Date()): Promi
   const compiled = compileContracts();
   const client = seedClient(rpcUrl, LOCAL_OP_CHAIN_ID);
   await placeMulticall3(client);
+  // OP Stack chains hold the deterministic deployer from genesis (a preinstall since Ecotone), as
+  // its runtime rather than its pre-signed transaction. No passkey contracts: Cairn places them.
+  await client.setCode({ address: DETERMINISTIC_DEPLOYER, bytecode: deterministicDeployerRuntime() });
   await setL1BlockValues(client);
 
   const feedContract = compiled.MockAggregator;

@@ -4,7 +4,8 @@
 // lands at the address the generated module names and its constructor runs there. Their code
 // hashes on chain 31337 are computed by the generator (`npm run generate:passkey-delegate`), and
 // the integration test holds the seeded chain to them.
-import { type Address, concat, type LocalAccount } from 'viem';
+import type { Address, LocalAccount } from 'viem';
+import { DETERMINISTIC_DEPLOYER, deterministicDeployment } from '../src/core/chain/deterministicDeployer.ts';
 import {
   PASSKEY_DELEGATE_ADDRESS,
   PASSKEY_DELEGATE_INIT_CODE,
@@ -12,7 +13,6 @@ import {
   PASSKEY_VERIFIER_ADDRESS,
   PASSKEY_VERIFIER_INIT_CODE,
 } from '../src/core/smartAccount/passkey/passkeyDelegate.generated.ts';
-import { DETERMINISTIC_DEPLOYER } from './deterministicDeployer.ts';
 import type { Step } from './seedSupport.ts';
 
 /** The deployments, sent by `sender` once the deterministic deployer is there: the verifier, then the delegate. */
@@ -23,7 +23,7 @@ export function passkeyDelegateSteps(sender: LocalAccount): Step[] {
         client.sendTransaction({
           account: sender,
           to: DETERMINISTIC_DEPLOYER,
-          data: concat([PASSKEY_DELEGATE_SALT, initCode]),
+          data: deterministicDeployment(PASSKEY_DELEGATE_SALT, initCode),
         }),
   );
 }

@@ -11,18 +11,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import {
-  type Abi,
-  type Address,
-  concat,
-  encodeAbiParameters,
-  getContractAddress,
-  type Hex,
-  keccak256,
-  zeroHash,
-} from 'viem';
-import { DETERMINISTIC_DEPLOYER } from '../../devchain/deterministicDeployer.ts';
-import { LOCAL_CHAIN_ID } from '../../src/core/chain/localChain.ts';
+import { type Abi, type Address, concat, encodeAbiParameters, type Hex, keccak256, zeroHash } from 'viem';
+import { DETERMINISTIC_DEPLOYER, deterministicAddress } from '../../src/core/chain/deterministicDeployer.ts';
+import { LOCAL_CHAIN_ID, LOCAL_OP_CHAIN_ID } from '../../src/core/chain/localChain.ts';
+import { presetChains } from '../../src/core/chain/presetChains.generated.ts';
+import { lacksEip7702 } from '../../src/core/smartAccount/support.ts';
 import { runtimesOn } from './delegationEvm.ts';
 import { compileCairnContract, compilePackageContract } from './solc.ts';
 
@@ -33,8 +26,17 @@ export const PASSKEY_DELEGATE_MODULE = fileURLToPath(
   new URL('../../src/core/smartAccount/passkey/passkeyDelegate.generated.ts', import.meta.url),
 );
 
-/** The chains whose code hash the module records: Cairn's local chain, the one it is deployed on so far. */
-export const PASSKEY_DELEGATE_CHAINS: readonly number[] = [LOCAL_CHAIN_ID];
+/**
+ * The chains whose code hash the module records: every network Cairn presets that can run EIP-7702
+ * (not a ZKsync chain, whose EraVM neither takes delegations nor derives CREATE2 addresses as the
+ * EVM does), and Cairn's two local chains. Where the contracts are not yet placed, the person can
+ * place them (passkeyPlacement.ts); on any other network, a passkey account is refused.
+ */
+export const PASSKEY_DELEGATE_CHAINS: readonly number[] = [
+  ...presetChains.filter((preset) => !lacksEip7702(preset.feeFamily)).map((preset) => preset.chainId),
+  LOCAL_CHAIN_ID,
+  LOCAL_OP_CHAIN_ID,
+];
 
 /** The audited verifier of a passkey's WebAuthn assertions, as OpenZeppelin ships it. */
 export const PASSKEY_VERIFIER_SOURCE =
@@ -54,8 +56,7 @@ export type PasskeyDelegate = {
   verifier: PasskeyVerifier;
 };
 
-const placed = (salt: Hex, initCode: Hex): Address =>
-  getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt, bytecode: initCode });
+const placed = deterministicAddress;
 
 async function runtimeOn(chainId: number, contractName: string, salt: Hex, initCode: Hex): Promise<Hex> {
   const [runtime] = await runtimesOn(chainId, [{ contractName, deployer: DETERMINISTIC_DEPLOYER, salt, initCode }]);
@@ -101,6 +102,8 @@ export function renderPasskeyDelegateModule(delegate: PasskeyDelegate): string {
 // every chain. Its runtime keeps the chain id (OpenZeppelin EIP712's cached domain), so its
 // code hash is computed per chain, in an in-process EVM; to confirm one on a chain, hash the code
 // its node returns: keccak256(await client.getCode({ address: PASSKEY_DELEGATE_ADDRESS })).
+// Where a network has neither yet, anyone may send these inputs to the deterministic deployer
+// (Cairn's "Place the passkey contracts" step does, then checks the hashes).
 // OpenZeppelin's ERC7913WebAuthnVerifier (its own source, unchanged) is placed the same way; the
 // delegate's init code ends with its address, and every passkey the account holds names it.
 
@@ -111,7 +114,7 @@ export const PASSKEY_DELEGATE_ADDRESS = '${delegate.address}' as const;
 
 export const PASSKEY_DELEGATE_SALT = '${delegate.salt}' as const;
 
-/** Chain id → keccak256 of the delegate's runtime there. */
+/** Chain id → keccak256 of the delegate's runtime there: every preset network that runs EIP-7702, and the local chains. */
 export const PASSKEY_DELEGATE_CODE_HASHES: Readonly<Record<number, \`0x\${string}\`>> = Object.freeze(${JSON.stringify(delegate.codeHashes)});
 
 export const passkeyDelegateAbi = ${JSON.stringify(delegate.abi)} as const;

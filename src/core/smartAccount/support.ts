@@ -1,4 +1,4 @@
-import { type Address, decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
+import { type Address, decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { call } from 'viem/actions';
 import { type ChainClient, chainClient } from '../chain/client';
@@ -15,32 +15,62 @@ const nameAbi = parseAbi(['function NAME() view returns (string)']);
 const TRANSIENT: ReadonlySet<string> = new Set(['CHAIN_UNREACHABLE', 'CHAIN_TIMEOUT', 'CHAIN_RATE_LIMITED']);
 
 /**
- * Whether the node runs EIP-7702 with Cairn's delegate in place, asked in one eth_call: a
- * throwaway key authorizes the delegate and the call asks the throwaway account the delegate's
- * NAME(). Where authorizations are not applied (no EIP-7702), or no delegate is there, the
- * account has no code and answers nothing. A node that refuses the call (an authorization list
- * it does not know) counts as no; one that cannot be reached throws its ChainError, to ask again.
+ * What an account delegated to `delegate` answers `data`, asked in one eth_call that carries a
+ * throwaway key's authorization: the way to learn whether a node runs EIP-7702 with that delegate
+ * in place, without sending anything. Where authorizations are not applied (no EIP-7702), or no
+ * delegate is there, the account has no code and answers nothing (undefined). A node that refuses
+ * the call (an authorization list it does not know) counts as no; one that cannot be reached
+ * throws its ChainError, to ask again.
  *
  * The call comes from another throwaway address: a call's sender takes its nonce first, so an
- * authorization by the sender itself for nonce 0 would be skipped.
+ * authorization by the sender itself for nonce 0 would be skipped. A node that charges the sender
+ * a fee even in a call (EDR's OP Stack chain charges the L1 data fee) refuses an empty sender: the
+ * call is asked once more with ether lent to it by a state override, which most nodes take.
  */
-export async function runsEip7702(client: ChainClient, chainId: number): Promise<boolean> {
+export async function answerThroughDelegation(
+  client: ChainClient,
+  chainId: number,
+  delegate: Address,
+  data: Hex,
+): Promise<Hex | undefined> {
   const throwaway = privateKeyToAccount(generatePrivateKey());
   const caller = privateKeyToAccount(generatePrivateKey());
-  const address: Address = DELEGATION_CONTRACTS.delegator;
-  try {
-    const authorization = await throwaway.signAuthorization({ chainId, address, nonce: 0 });
-    const { data } = await call(client, {
+  const authorization = await throwaway.signAuthorization({ chainId, address: delegate, nonce: 0 });
+  const ask = (lent: boolean) =>
+    call(client, {
       account: caller.address,
       to: throwaway.address,
-      data: encodeFunctionData({ abi: nameAbi, functionName: 'NAME' }),
+      data,
       authorizationList: [authorization],
+      stateOverride: lent ? [{ address: caller.address, balance: LENT_TO_CALLER }] : undefined,
     });
-    if (!data || data === '0x') return false;
+  for (const lent of [false, true]) {
+    try {
+      const answer = (await ask(lent)).data;
+      return answer === '0x' ? undefined : answer;
+    } catch (error) {
+      const chainError = toChainError(error);
+      if (TRANSIENT.has(chainError.code)) throw chainError;
+    }
+  }
+  return undefined;
+}
+
+/** What the throwaway caller is lent for a node that charges calls: far above any call's fee. */
+const LENT_TO_CALLER = 10n ** 24n;
+
+/** Whether the node runs EIP-7702 with Cairn's delegate in place: the delegate's NAME(), asked through a delegation. */
+export async function runsEip7702(client: ChainClient, chainId: number): Promise<boolean> {
+  const data = await answerThroughDelegation(
+    client,
+    chainId,
+    DELEGATION_CONTRACTS.delegator,
+    encodeFunctionData({ abi: nameAbi, functionName: 'NAME' }),
+  );
+  if (data === undefined) return false;
+  try {
     return decodeFunctionResult({ abi: nameAbi, functionName: 'NAME', data }) === 'EIP7702StatelessDeleGator';
-  } catch (error) {
-    const chainError = toChainError(error);
-    if (TRANSIENT.has(chainError.code)) throw chainError;
+  } catch {
     return false;
   }
 }

@@ -43,6 +43,8 @@ const CALLS = {
   sendPasskeyBatch: /(?<!function )\bsendPasskeyBatch\(/,
   /** lib/send/sendByPasskey.ts: a passkey's signature, then sendPasskeyBatch. */
   sendByPasskey: /(?<!function )\bsendByPasskey\(/,
+  /** core/smartAccount/passkey/passkeyPlacement.ts: the passkey contracts placed on a network. */
+  sendPasskeyPlacement: /(?<!function )\bsendPasskeyPlacement\(/,
   /** Planned and signed at once, with no gate: for tests and the bench, never shipped code. */
   signedAtOnce: /(?<!function )\b(upgradeTransaction|selfPaidBatch|sponsoredBatch)\(/,
 } as const;
@@ -123,6 +125,11 @@ const PATHS: readonly Path[] = [
     calls: ['signAuthorization'],
     is: 'not held: a throwaway key’s authorization, to learn whether the node applies EIP-7702 (the fresh key’s is signPasskeyUpgrade’s, sent only by sendPasskeyUpgrade)',
   },
+  {
+    file: 'core/smartAccount/passkey/passkeyPlacement.ts',
+    calls: ['sendPreparedCall'],
+    is: 'sendPasskeyPlacement: sendPreparedCall, each placement (refuseWhileHeld before the node is asked)',
+  },
   // What a person does.
   {
     file: 'features/send/review/ReviewPanel.tsx',
@@ -194,6 +201,12 @@ const PATHS: readonly Path[] = [
     calls: ['sendPasskeyUpgrade'],
     is: 'a passkey account’s upgrade, paid by another account',
     hold: ['features/onboarding/CreatePasskeyAccountFlow.tsx'],
+  },
+  {
+    file: 'features/onboarding/PlacePasskeyContracts.tsx',
+    calls: ['sendPasskeyPlacement'],
+    is: 'the passkey contracts placed through the deterministic deployer, paid by one of the person’s accounts',
+    hold: ['features/onboarding/PlacePasskeyContracts.tsx'],
   },
   {
     file: 'lib/send/sendByPasskey.ts',

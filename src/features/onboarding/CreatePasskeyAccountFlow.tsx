@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
@@ -11,6 +11,7 @@ import ui from '@/components/ui.module.css';
 import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import type { PasskeyCredential } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
+import { isCairnError } from '@/core/errors/base';
 import { codeValue, type Message, msg, untrustedValue } from '@/core/i18n/message';
 import {
   type PasskeyNetwork,
@@ -31,6 +32,7 @@ import { useSettledRecord } from '@/lib/queries/recordQueries';
 import { useSelectedNetwork, useSession } from '@/lib/stores/session';
 import { useTransactions } from '@/lib/stores/transactions';
 import { useSigningAccounts, useVaultSession } from '@/lib/vault/vault';
+import { PlacePasskeyContracts } from './PlacePasskeyContracts';
 import { StepForm } from './StepForm';
 import type { FlowProps } from './types';
 
@@ -78,6 +80,10 @@ export function CreatePasskeyAccountFlow({ onDone, onCancel }: FlowProps) {
   const [pendingId, setPendingId] = useState<string>();
   /** The upgrade settled without making the account: it is not sent again (start over). */
   const [failed, setFailed] = useState(false);
+  /** The network has none of the passkey contracts yet: the step that places them is shown. */
+  const [placing, setPlacing] = useState(false);
+  /** The network whose passkey contracts were just placed, and checked. */
+  const [placedOn, setPlacedOn] = useState<string>();
   const navigate = useNavigate();
   const links = useLinks();
   const network = networks.find((n) => n.id === networkId) ?? selected;
@@ -104,11 +110,16 @@ export function CreatePasskeyAccountFlow({ onDone, onCancel }: FlowProps) {
       const credential = { ...created, name: passkeyName };
       setMade({ network, payerId: payer.id, credential, checks, upgrade });
     } catch (e) {
-      setError(errorMessage(e));
+      if (isCairnError(e) && e.code === 'SMART_DELEGATE_ABSENT') setPlacing(true);
+      else setError(errorMessage(e));
     } finally {
       setBusy(false);
     }
   };
+  const placed = useCallback(() => {
+    setPlacing(false);
+    setPlacedOn(network.id);
+  }, [network.id]);
 
   const send = async () => {
     if (!made || !payer) return;
@@ -161,6 +172,9 @@ export function CreatePasskeyAccountFlow({ onDone, onCancel }: FlowProps) {
     };
     void listMined();
   }, [made, settled, queries, session, name]);
+
+  if (placing && payer)
+    return <PlacePasskeyContracts network={network} payer={payer} onPlaced={placed} onBack={() => setPlacing(false)} />;
 
   if (sent && made)
     return (
@@ -260,6 +274,11 @@ export function CreatePasskeyAccountFlow({ onDone, onCancel }: FlowProps) {
       {!availability.available && (
         <p role="alert" className={ui.noticeWarning}>
           <T message={availability.reason} />
+        </p>
+      )}
+      {placedOn === network.id && (
+        <p role="status">
+          {t('onboarding:passkeyAccount.place.done', { network: untrustedValue(network.name, 'name') })}
         </p>
       )}
       {payers.length === 0 && (

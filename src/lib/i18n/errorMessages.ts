@@ -152,6 +152,8 @@ const titles: Record<ErrorCode, PlainMessageId> = {
   SMART_DELEGATE_NOT_ALLOWED: 'common:error.title.smartDelegateNotAllowed',
   SMART_DELEGATE_MISMATCH: 'common:error.title.smartDelegateMismatch',
   SMART_DELEGATE_UNVERIFIED: 'common:error.title.smartDelegateUnverified',
+  SMART_DELEGATE_ABSENT: 'common:error.title.smartDelegateAbsent',
+  SMART_NO_DEPLOYER: 'common:error.title.smartNoDeployer',
   SMART_AUTHORIZATION_NONCE: 'common:error.title.smartAuthorizationNonce',
   SMART_SIGNER_CANNOT: 'common:error.title.smartSignerCannot',
   SMART_BATCH_REVERTS: 'common:error.title.smartBatchReverts',

@@ -8,6 +8,7 @@ import {
   type PasskeyBatchRequest,
   preparePasskeyBatch,
 } from '@/core/smartAccount/passkey/passkeyAccountSend';
+import { preparePasskeyPlacement } from '@/core/smartAccount/passkey/passkeyPlacement';
 import type { PasskeyPublicKey } from '@/core/smartAccount/passkey/passkeyPublicKey';
 import { readPasskeys, registersPasskey } from '@/core/smartAccount/passkey/passkeySigners';
 import { chainKeys } from './chainQueries';
@@ -74,6 +75,20 @@ export function passkeyBatchQuery(args: Omit<PasskeyBatchRequest, 'known'>) {
   return queryOptions({
     queryKey: passkeyAccountKeys.batch(args.network, args.account, args.payer, args.calls),
     queryFn: () => preparePasskeyBatch(args),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/**
+ * The transactions that would place the passkey contracts missing on `network`, paid by `payer`
+ * (preparePasskeyPlacement), for review. Prepared anew each time the step opens.
+ */
+export function passkeyPlacementQuery(network: Network, payer: Address) {
+  return queryOptions({
+    queryKey: [...passkeyAccountKeys.all(network), 'placement', payer.toLowerCase()] as const,
+    queryFn: () => preparePasskeyPlacement(network, payer),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,

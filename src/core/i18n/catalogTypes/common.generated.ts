@@ -135,10 +135,12 @@ declare module '../message' {
     "common:error.title.simulationUnsupported": undefined;
     "common:error.title.smartAuthorizationNonce": undefined;
     "common:error.title.smartBatchReverts": undefined;
+    "common:error.title.smartDelegateAbsent": undefined;
     "common:error.title.smartDelegateMismatch": undefined;
     "common:error.title.smartDelegateNotAllowed": undefined;
     "common:error.title.smartDelegateUnverified": undefined;
     "common:error.title.smartNo7702": undefined;
+    "common:error.title.smartNoDeployer": undefined;
     "common:error.title.smartPasskeyAssertion": undefined;
     "common:error.title.smartPasskeyKey": undefined;
     "common:error.title.smartPasskeyReplayed": undefined;

@@ -284,6 +284,7 @@ declare module '../message' {
     "core.chain:smartAccount.isContract": { "address": MessageValue };
     "core.chain:smartAccount.no7702": undefined;
     "core.chain:smartAccount.no7702ZkSync": undefined;
+    "core.chain:smartAccount.noDeployer": undefined;
     "core.chain:smartAccount.otherDelegated": { "address": MessageValue };
     "core.chain:smartAccount.otherFramework": { "address": MessageValue };
     "core.chain:smartAccount.otherNoCode": { "address": MessageValue };
@@ -291,6 +292,7 @@ declare module '../message' {
     "core.chain:smartAccount.otherZero": { "address": MessageValue };
     "core.chain:smartAccount.passkeyAssertionChallenge": undefined;
     "core.chain:smartAccount.passkeyAssertionMalformed": undefined;
+    "core.chain:smartAccount.passkeyDelegateAbsent": undefined;
     "core.chain:smartAccount.passkeyDelegateMismatch": undefined;
     "core.chain:smartAccount.passkeyDelegateUnverified": undefined;
     "core.chain:smartAccount.passkeyGasAbove": undefined;

@@ -49,7 +49,7 @@ describe('a passkey account on the local chain', () => {
     });
     expect(named).toBe(PASSKEY_VERIFIER_ADDRESS);
     expect(await p256PrecompileAnswers(node)).toBe(true);
-    const unverified = await cairnRefusal(checkPasskeyDelegateCode(node, 1));
+    const unverified = await cairnRefusal(checkPasskeyDelegateCode(node, 777_777));
     expect(unverified.code).toBe('SMART_DELEGATE_UNVERIFIED');
   });
 

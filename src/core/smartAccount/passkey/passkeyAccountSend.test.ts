@@ -38,7 +38,9 @@ describe('a network for a passkey account', () => {
   it('refuses a chain whose delegate code hash Cairn has not computed', async () => {
     const node = recordedNode(zkSync);
     vi.stubGlobal('fetch', node.fetch);
-    const refusal = await cairnRefusal(checkPasskeyNetwork(preset('ethereum')));
+    // A network of the person's own (its family given, as feeFamilyOf keeps it once read).
+    const custom = { ...preset('ethereum'), id: 'custom', chainId: 777_777 };
+    const refusal = await cairnRefusal(checkPasskeyNetwork(custom));
     expect(refusal.code).toBe('SMART_DELEGATE_UNVERIFIED');
   });
 

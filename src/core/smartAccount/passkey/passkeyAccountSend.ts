@@ -1,6 +1,5 @@
 import { type Address, decodeErrorResult, encodeFunctionData, type Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { call, estimateGas } from 'viem/actions';
+import { estimateGas } from 'viem/actions';
 import { type ChainClient, chainClient } from '../../chain/client';
 import { feeFamilyOf } from '../../chain/feeFamily';
 import type { Network } from '../../chain/networks';
@@ -16,7 +15,7 @@ import type { SmartTransaction } from '../atomicSend';
 import { asBatchError } from '../batchErrors';
 import { type ExecutionCall, selfBatchCall } from '../execution';
 import { prepareSmart, sendSmart } from '../smartSend';
-import { lacksEip7702, noEip7702Message } from '../support';
+import { answerThroughDelegation, lacksEip7702, noEip7702Message } from '../support';
 import { p256PrecompileAnswers } from './p256Precompile';
 import { type PasskeyBatch, passkeyBatchCall, passkeyBatchDigest, readPasskeyNonce } from './passkeyBatch';
 import { PASSKEY_DELEGATE_ADDRESS, PASSKEY_VERIFIER_ADDRESS, passkeyDelegateAbi } from './passkeyDelegate.generated';
@@ -40,29 +39,15 @@ export const PASSKEY_SIGNATURE_GAS = { precompile: 90_000n, solidity: 340_000n }
 /** What a network offers a passkey account: whether P256VERIFY answers (else the higher gas). */
 export type PasskeyNetwork = { precompile: boolean };
 
-/**
- * Whether `account`'s code could run as the passkey delegate here: a throwaway key authorizes the
- * delegate and one eth_call asks the throwaway account which verifier it uses. Where the node does
- * not apply authorizations, the account has no code and answers nothing.
- */
+/** Whether an account delegated to the passkey delegate here runs it: it names Cairn's verifier. */
 async function appliesAuthorizations(client: ChainClient, chainId: number): Promise<boolean> {
-  const throwaway = privateKeyToAccount(generatePrivateKey());
-  const caller = privateKeyToAccount(generatePrivateKey());
-  try {
-    const authorization = await throwaway.signAuthorization({ chainId, address: PASSKEY_DELEGATE_ADDRESS, nonce: 0 });
-    const { data } = await call(client, {
-      account: caller.address,
-      to: throwaway.address,
-      data: encodeFunctionData({ abi: passkeyDelegateAbi, functionName: 'webAuthnVerifier' }),
-      authorizationList: [authorization],
-    });
-    return data?.toLowerCase().endsWith(PASSKEY_VERIFIER_ADDRESS.slice(2).toLowerCase()) === true;
-  } catch (error) {
-    // As runsEip7702 (support.ts): a node that refuses the call says no; one out of reach is asked again.
-    const chainError = toChainError(error);
-    if (['CHAIN_UNREACHABLE', 'CHAIN_TIMEOUT', 'CHAIN_RATE_LIMITED'].includes(chainError.code)) throw chainError;
-    return false;
-  }
+  const data = await answerThroughDelegation(
+    client,
+    chainId,
+    PASSKEY_DELEGATE_ADDRESS,
+    encodeFunctionData({ abi: passkeyDelegateAbi, functionName: 'webAuthnVerifier' }),
+  );
+  return data?.toLowerCase().endsWith(PASSKEY_VERIFIER_ADDRESS.slice(2).toLowerCase()) === true;
 }
 
 /**

@@ -6,6 +6,8 @@
 // every chain. Its runtime keeps the chain id (OpenZeppelin EIP712's cached domain), so its
 // code hash is computed per chain, in an in-process EVM; to confirm one on a chain, hash the code
 // its node returns: keccak256(await client.getCode({ address: PASSKEY_DELEGATE_ADDRESS })).
+// Where a network has neither yet, anyone may send these inputs to the deterministic deployer
+// (Cairn's "Place the passkey contracts" step does, then checks the hashes).
 // OpenZeppelin's ERC7913WebAuthnVerifier (its own source, unchanged) is placed the same way; the
 // delegate's init code ends with its address, and every passkey the account holds names it.
 
@@ -16,9 +18,19 @@ export const PASSKEY_DELEGATE_ADDRESS = '0x9a1957d2BbBdA3Dd00597c8732cdc523481ad
 
 export const PASSKEY_DELEGATE_SALT = '0x0000000000000000000000000000000000000000000000000000000000000000' as const;
 
-/** Chain id → keccak256 of the delegate's runtime there. */
+/** Chain id → keccak256 of the delegate's runtime there: every preset network that runs EIP-7702, and the local chains. */
 export const PASSKEY_DELEGATE_CODE_HASHES: Readonly<Record<number, `0x${string}`>> = Object.freeze({
+  '1': '0x8ec78aa47f21b4d8e7f6d6d0ad5ea8439cac74bcf232177875652554cb601886',
+  '10': '0x1f4c2a73847d2676cb0b80e82a9be2fbe3e6ad77b69d54f16b8e9683213aafa1',
+  '56': '0x24bef34b03eaa418fdcd8d9047a73b962f5dfcc5c6dd1a8142eecca6ce8a9a3e',
+  '100': '0x2053abae9c46094967053f3f25c8a2679a6dc1b5e597dcb20b6b4aac4e56745f',
+  '137': '0xe15f7a481baeb739042ddfe745e6bcc2bd0213c1d59fdb834da1a9e15c6ab794',
+  '901': '0x08d9b9f58a877710009522b8b2f14aaaf425aff6cf570f539db4de6b12e3542e',
+  '8453': '0xcb5a96fc3a40696637164de9e664a9be212bfd3e8477d1c5b2b7531a50516bb0',
   '31337': '0x71574d3a2e21636febb83502682ecfe3b5eaf53ce2daa9789e3916e7c9c267dd',
+  '42161': '0xf49e602a81ddc0fd70ac6e18da84575ae077dd29ad8f8cab6778137ed4f6043d',
+  '43114': '0x7b20f3c8f021ea176a8c2e48b4f046b1503ea1c4dcfe051c98c85121ce834349',
+  '11155111': '0xb70f2c01c2a8f1e7142951dbf4a56ee9b04ba6e0a39792cecbd073f6b3dd6405',
 });
 
 export const passkeyDelegateAbi = [

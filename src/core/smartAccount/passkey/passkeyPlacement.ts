@@ -1,0 +1,117 @@
+import type { Address } from 'viem';
+import { keccak256 } from 'viem';
+import { getCode } from 'viem/actions';
+import { chainClient } from '../../chain/client';
+import {
+  DETERMINISTIC_DEPLOYER,
+  DETERMINISTIC_DEPLOYER_CODE_HASH,
+  deterministicDeployment,
+} from '../../chain/deterministicDeployer';
+import type { Network } from '../../chain/networks';
+import { toChainError } from '../../chain/toChainError';
+import { SmartAccountError } from '../../errors/smartAccount';
+import { codeValue, msg } from '../../i18n/message';
+import type { SigningAccount } from '../../signing/signerAccount';
+import type { AnyPreparedSend, KnownReads } from '../../tx/prepare';
+import { type CallToSend, prepareCall, sendPreparedCall } from '../../tx/preparedCalls';
+import type { TxRecord } from '../../tx/record';
+import type { TransactionService } from '../../tx/transactionService';
+import { asBatchError } from '../batchErrors';
+import { PASSKEY_DELEGATE_SALT } from './passkeyDelegate.generated';
+import { absentPasskeyContracts, type PasskeyContract } from './passkeyDelegateCheck';
+
+// Where a network Cairn knows has none of its passkey contracts yet, the person can place them,
+// paid by one of their accounts: each is its CREATE2 input sent to the deterministic deployer, so
+// it lands at the address Cairn names and its code is the one Cairn hashed for that chain. Nothing
+// else is trusted: after placing, the code is read and hashed again before any account uses it.
+
+/** One contract to place: what it is, and its transaction from the paying account, prepared. */
+export type PreparedPlacement = { contract: PasskeyContract; prepared: AnyPreparedSend };
+
+/** The call that places `contract`: the deployer sent the salt and its init code. */
+function placementCall(contract: PasskeyContract): CallToSend {
+  return {
+    to: DETERMINISTIC_DEPLOYER,
+    value: 0n,
+    data: deterministicDeployment(PASSKEY_DELEGATE_SALT, contract.initCode),
+  };
+}
+
+/** Throws SMART_NO_DEPLOYER unless the deterministic deployer is on this network, as it is built. */
+async function checkDeployer(network: Network): Promise<void> {
+  let code: `0x${string}` | undefined;
+  try {
+    code = await getCode(chainClient(network), { address: DETERMINISTIC_DEPLOYER });
+  } catch (error) {
+    throw toChainError(error);
+  }
+  if (code !== undefined && code !== '0x' && keccak256(code) === DETERMINISTIC_DEPLOYER_CODE_HASH) return;
+  throw new SmartAccountError('SMART_NO_DEPLOYER', msg('core.chain:smartAccount.noDeployer'), {
+    details: `${DETERMINISTIC_DEPLOYER}: ${code === undefined || code === '0x' ? 'no code' : keccak256(code)}`,
+  });
+}
+
+/**
+ * Prepares, for review, the transactions that place the passkey contracts not yet on `network`
+ * (none when both are there as built), sent by `payer` with its gas. Nothing is sent. Throws
+ * SMART_NO_DEPLOYER, SMART_DELEGATE_UNVERIFIED and SMART_DELEGATE_MISMATCH (absentPasskeyContracts),
+ * SMART_PAYER_FUNDS (the payer cannot pay every fee: their sum at most), or a ChainError.
+ */
+export async function preparePasskeyPlacement(
+  network: Network,
+  payer: Address,
+  known?: KnownReads,
+): Promise<PreparedPlacement[]> {
+  const [absent] = await Promise.all([
+    absentPasskeyContracts(chainClient(network), network.chainId),
+    checkDeployer(network),
+  ]);
+  let placements: PreparedPlacement[];
+  try {
+    placements = await Promise.all(
+      absent.map(async (contract) => ({
+        contract,
+        prepared: await prepareCall(network, payer, placementCall(contract), undefined, known),
+      })),
+    );
+  } catch (error) {
+    throw asBatchError(error, payer);
+  }
+  const balance = placements[0]?.prepared.nativeBalance ?? 0n;
+  if (placementCost(placements) > balance) {
+    throw new SmartAccountError(
+      'SMART_PAYER_FUNDS',
+      msg('core.chain:smartAccount.payerFunds', { payer: codeValue(payer) }),
+    );
+  }
+  return placements;
+}
+
+/** What placing costs at most: every transaction's highest fee. */
+export function placementCost(placements: readonly PreparedPlacement[]): bigint {
+  return placements.reduce((sum, { prepared }) => sum + prepared.cost.max, 0n);
+}
+
+/**
+ * Sends reviewed placements from the paying account, in order (the verifier, then the delegate),
+ * each signed, stored and tracked like any of Cairn's transactions. The code is read again first:
+ * a contract placed meanwhile (by anyone: its address and code are the same) is not sent again,
+ * and other code there stops everything. Answers the records sent. Throws what
+ * absentPasskeyContracts and submitting throw.
+ */
+export async function sendPasskeyPlacement(
+  service: TransactionService,
+  args: { network: Network; payer: SigningAccount; placements: readonly PreparedPlacement[] },
+): Promise<TxRecord[]> {
+  const { network, payer } = args;
+  service.refuseWhileHeld(network);
+  const absent = new Set(
+    (await absentPasskeyContracts(chainClient(network), network.chainId)).map((contract) => contract.address),
+  );
+  const records: TxRecord[] = [];
+  for (const { contract, prepared } of args.placements) {
+    if (!absent.has(contract.address)) continue;
+    records.push(await sendPreparedCall(service, { network, account: payer, prepared }));
+  }
+  return records;
+}
