@@ -6,7 +6,8 @@
 // P256VERIFY answers) and at prague, which has no such precompile, so OpenZeppelin's P256 falls
 // back to its Solidity verifier. Each chain gets the delegate and its WebAuthn verifier as the seed
 // places them (CREATE2 through the deterministic deployer), checked against the recorded code hash first. The
-// smart-account section gives the MetaMask delegate's batch figures beside these.
+// smart-account section gives the MetaMask delegate's batch figures beside these. Placing the two
+// contracts, which a person does once where a network has none, is measured as well.
 import { parseEther } from 'viem';
 import { DELEGATION_DEPLOYER_INDEX } from '../devchain/delegation.ts';
 import { deterministicDeployerSteps } from '../devchain/deterministicDeployer.ts';
@@ -35,6 +36,8 @@ type Figures = {
   /** 1 ETH again, signed by the passkey just added (a later batch: the nonce's slot is not new). */
   secondSend: bigint;
   plainSend: bigint;
+  /** Placing the verifier, then the delegate, through the deterministic deployer (once per network). */
+  placement: readonly bigint[];
 };
 
 async function measure(held: Held, hardfork: string | undefined): Promise<Figures> {
@@ -42,7 +45,11 @@ async function measure(held: Held, hardfork: string | undefined): Promise<Figure
   const client = seedClient(chain.url);
   const deployer = demoAccount(DELEGATION_DEPLOYER_INDEX);
   await client.setBalance({ address: deployer.address, value: parseEther('10') });
-  await mineBlock(client, [...(await deterministicDeployerSteps(client)), ...passkeyDelegateSteps(deployer)]);
+  await mineBlock(client, await deterministicDeployerSteps(client));
+  const placement: bigint[] = [];
+  for (const step of passkeyDelegateSteps(deployer)) {
+    placement.push((await client.waitForTransactionReceipt({ hash: await step(client) })).gasUsed);
+  }
   await checkPasskeyDelegateCode(client, LOCAL_CHAIN_ID);
 
   const flow = passkeyAccountFlow(chain.url, PAYER);
@@ -58,7 +65,7 @@ async function measure(held: Held, hardfork: string | undefined): Promise<Figure
   const secondSend = await sent(oneEth, second);
   const plainSend = (await flow.send({ to: demoAddress(RECIPIENT), value: parseEther('1'), data: '0x' })).gasUsed;
   const precompile = await p256PrecompileAnswers(client);
-  return { precompile, upgrade, passkeySend, addPasskey, secondSend, plainSend };
+  return { precompile, upgrade, passkeySend, addPasskey, secondSend, plainSend, placement };
 }
 
 const gas = (value: bigint) => `${value.toLocaleString('en-US')} gas`;
@@ -73,6 +80,7 @@ export async function benchPasskeyAccount(held: Held): Promise<string> {
     line('osaka', osaka),
     line('prague', prague),
     `  the passkey account's 1 ETH send is ${(Number(osaka.passkeySend) / Number(osaka.plainSend)).toFixed(2)}× a plain EOA send on osaka (the smart account's 1 ETH with another's gas is in smart-account)`,
+    `  placing the contracts where a network has none (once per network, through the deterministic deployer): verifier ${gas(osaka.placement[0] ?? 0n)}, delegate ${gas(osaka.placement[1] ?? 0n)}`,
     `  without the precompile the send costs ${gas(prague.passkeySend - osaka.passkeySend)} more (${(Number(prague.passkeySend) / Number(osaka.passkeySend)).toFixed(2)}×)`,
   ].join('\n');
 }
