@@ -14,6 +14,7 @@ import { ActivitySync } from './ActivitySync';
 import { HeaderSearch } from './HeaderSearch';
 import { MainNav } from './MainNav';
 import { NotFound } from './NotFound';
+import { PasskeyRegistrations } from './PasskeyRegistrations';
 import { movedPaths, screen, screens } from './paths';
 import { preloadScreen, RouteScreen } from './routes/screenModules';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
@@ -63,6 +64,7 @@ function UnlockedShell() {
   return (
     <>
       <ActivitySync />
+      <PasskeyRegistrations />
       <Shell
         header={
           <>

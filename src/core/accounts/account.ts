@@ -64,7 +64,16 @@ export type PasskeyAccountSource = {
   chainId: number;
   /** The passkeys registered on it, the first one first. */
   credentials: PasskeyCredential[];
+  /**
+   * Passkeys whose registration was sent and not yet seen on the chain, with the transaction
+   * record that registers each: never asked to sign; listed in `credentials` once the chain holds
+   * them (accountEdits.ts), even when the page was left before that transaction was mined.
+   */
+  registering?: PendingPasskey[];
 };
+
+/** A passkey being registered on a passkey account: the credential and its transaction's record id. */
+export type PendingPasskey = { credential: PasskeyCredential; recordId: string };
 
 /** Where an account's key comes from. */
 export type AccountSource =

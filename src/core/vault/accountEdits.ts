@@ -1,4 +1,4 @@
-import type { Account, PasskeyAccountSource, PasskeyCredential } from '../accounts/account';
+import type { Account, PasskeyAccountSource, PasskeyCredential, PendingPasskey } from '../accounts/account';
 import { VaultError } from '../errors/vault';
 import { msg } from '../i18n/message';
 import type { VaultContents } from './vaultContents';
@@ -36,22 +36,65 @@ export function setAccountHidden(contents: VaultContents, id: string, hidden: bo
   return { ...contents, accounts: contents.accounts.map((a) => (a.id === id ? { ...a, hidden } : a)) };
 }
 
-/**
- * Adds a passkey, now registered on the chain, to a passkey account's list (the browser is asked
- * for these). Throws VAULT_ACCOUNT_NOT_FOUND for another kind of account, VAULT_PASSKEY_EXISTS for
- * a credential it lists already.
- */
-export function addAccountPasskey(contents: VaultContents, id: string, credential: PasskeyCredential): VaultContents {
-  const account = requireAccount(contents, id);
-  const source = account.source;
+/** The passkey account `id`'s source, changed by `change`. Throws VAULT_ACCOUNT_NOT_FOUND for another kind of account. */
+function withPasskeySource(
+  contents: VaultContents,
+  id: string,
+  change: (source: PasskeyAccountSource) => PasskeyAccountSource,
+): VaultContents {
+  const source = requireAccount(contents, id).source;
   if (source.kind !== 'passkeyAccount') {
     throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', msg('core.keys:vault.accountGone'));
   }
-  if (source.credentials.some((c) => c.id === credential.id)) {
-    throw new VaultError('VAULT_PASSKEY_EXISTS', msg('core.keys:vault.passkeyListed'));
-  }
-  const next: PasskeyAccountSource = { ...source, credentials: [...source.credentials, credential] };
+  const next = change(source);
   return { ...contents, accounts: contents.accounts.map((a) => (a.id === id ? { ...a, source: next } : a)) };
+}
+
+/** The registrations still waiting, without `credentialId`'s. */
+function registeringWithout(source: PasskeyAccountSource, credentialId: string): { registering?: PendingPasskey[] } {
+  const left = (source.registering ?? []).filter((p) => p.credential.id !== credentialId);
+  return left.length > 0 ? { registering: left } : {};
+}
+
+/**
+ * Adds a passkey, now registered on the chain, to a passkey account's list (the browser is asked
+ * for these), and takes it off the registrations waiting. Throws VAULT_ACCOUNT_NOT_FOUND for
+ * another kind of account, VAULT_PASSKEY_EXISTS for a credential it lists already.
+ */
+export function addAccountPasskey(contents: VaultContents, id: string, credential: PasskeyCredential): VaultContents {
+  return withPasskeySource(contents, id, (source) => {
+    if (source.credentials.some((c) => c.id === credential.id)) {
+      throw new VaultError('VAULT_PASSKEY_EXISTS', msg('core.keys:vault.passkeyListed'));
+    }
+    const { registering: _, ...rest } = source;
+    return { ...rest, credentials: [...source.credentials, credential], ...registeringWithout(source, credential.id) };
+  });
+}
+
+/**
+ * Notes a passkey whose registration was just sent (its record `recordId`), so that it is listed
+ * once the chain holds it even if the page is left first. Never used to sign until then. Throws
+ * VAULT_ACCOUNT_NOT_FOUND, VAULT_PASSKEY_EXISTS (listed already).
+ */
+export function noteRegisteringPasskey(contents: VaultContents, id: string, pending: PendingPasskey): VaultContents {
+  return withPasskeySource(contents, id, (source) => {
+    if (source.credentials.some((c) => c.id === pending.credential.id)) {
+      throw new VaultError('VAULT_PASSKEY_EXISTS', msg('core.keys:vault.passkeyListed'));
+    }
+    const { registering: _, ...rest } = source;
+    return {
+      ...rest,
+      registering: [...(registeringWithout(source, pending.credential.id).registering ?? []), pending],
+    };
+  });
+}
+
+/** Forgets a registration that settled without registering its passkey (failed, replaced, dropped). */
+export function dropRegisteringPasskey(contents: VaultContents, id: string, credentialId: string): VaultContents {
+  return withPasskeySource(contents, id, (source) => {
+    const { registering: _, ...rest } = source;
+    return { ...rest, ...registeringWithout(source, credentialId) };
+  });
 }
 
 /** Moves an account up (−1) or down (+1) in the list; a move past either end does nothing. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PasskeyAccountSource, PasskeyCredential } from '@/core/accounts/account';
 import { parsePrivateKey } from '@/core/keys/privateKey';
 import { named, TEST_ADDRESS_0, TEST_KEY_0 } from '@/testing/vaultFixtures';
-import { addAccountPasskey } from './accountEdits';
+import { addAccountPasskey, dropRegisteringPasskey, noteRegisteringPasskey } from './accountEdits';
 import { addToContents, mergeContents, type NewSecret, removeAccount, secretOrphanedByRemoval } from './contentsOps';
 import type { VaultContents } from './vaultContents';
 
@@ -221,5 +221,35 @@ describe('vault contents: passkey accounts', () => {
     expect(() => addAccountPasskey(watched.contents, watched.added[0]?.id as string, second)).toThrow(
       expect.objectContaining({ code: 'VAULT_ACCOUNT_NOT_FOUND' }),
     );
+  });
+
+  it('note a registration waiting, list it once registered, or forget it', () => {
+    const { contents, added } = withPasskeyAccount();
+    const id = added[0]?.id as string;
+    const second = { ...first, id: 'BAUG', name: 'Security key' };
+    const third = { ...first, id: 'CQoL', name: 'Tablet' };
+    let next = noteRegisteringPasskey(contents, id, { credential: second, recordId: 'tx-1' });
+    next = noteRegisteringPasskey(next, id, { credential: third, recordId: 'tx-2' });
+    // Noted again (sent again): one entry, the latest record.
+    next = noteRegisteringPasskey(next, id, { credential: second, recordId: 'tx-3' });
+    expect(next.accounts[0]?.source).toEqual({
+      ...source,
+      registering: [
+        { credential: third, recordId: 'tx-2' },
+        { credential: second, recordId: 'tx-3' },
+      ],
+    });
+    next = addAccountPasskey(next, id, second);
+    expect(next.accounts[0]?.source).toEqual({
+      ...source,
+      credentials: [first, second],
+      registering: [{ credential: third, recordId: 'tx-2' }],
+    });
+    expect(() => noteRegisteringPasskey(next, id, { credential: second, recordId: 'tx-4' })).toThrow(
+      expect.objectContaining({ code: 'VAULT_PASSKEY_EXISTS' }),
+    );
+    next = dropRegisteringPasskey(next, id, third.id);
+    expect(next.accounts[0]?.source).toEqual({ ...source, credentials: [first, second] });
+    expect(dropRegisteringPasskey(next, id, third.id)).toEqual(next);
   });
 });

@@ -1,9 +1,16 @@
 import type { Address } from 'viem';
-import type { Account, PasskeyCredential } from '../accounts/account';
+import type { Account, PasskeyCredential, PendingPasskey } from '../accounts/account';
 import { VaultError } from '../errors/vault';
 import { msg } from '../i18n/message';
 import type { SignRequest } from '../signing/keySigner';
-import { addAccountPasskey, moveAccount, renameAccount, setAccountHidden } from './accountEdits';
+import {
+  addAccountPasskey,
+  dropRegisteringPasskey,
+  moveAccount,
+  noteRegisteringPasskey,
+  renameAccount,
+  setAccountHidden,
+} from './accountEdits';
 import {
   type AddResult,
   addAccounts,
@@ -186,6 +193,16 @@ export class VaultSession extends VaultSessionBase {
   /** Lists a passkey newly registered on a passkey account (see addAccountPasskey). */
   addAccountPasskey(accountId: string, credential: PasskeyCredential): Promise<void> {
     return this.mutate((c) => ({ contents: addAccountPasskey(c, accountId, credential), value: undefined }));
+  }
+
+  /** Notes a passkey whose registration was just sent (see noteRegisteringPasskey). */
+  noteRegisteringPasskey(accountId: string, pending: PendingPasskey): Promise<void> {
+    return this.mutate((c) => ({ contents: noteRegisteringPasskey(c, accountId, pending), value: undefined }));
+  }
+
+  /** Forgets a registration that settled without registering its passkey. */
+  dropRegisteringPasskey(accountId: string, credentialId: string): Promise<void> {
+    return this.mutate((c) => ({ contents: dropRegisteringPasskey(c, accountId, credentialId), value: undefined }));
   }
 
   setHidden(accountId: string, hidden: boolean): Promise<void> {

@@ -8,6 +8,7 @@ import ui from '@/components/ui.module.css';
 import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import type { Account, PasskeyAccountSource, PasskeyCredential } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
+import { isCairnError } from '@/core/errors/base';
 import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { encodeAddPasskey } from '@/core/smartAccount/passkey/passkeySigners';
 import { createAccountPasskey } from '@/lib/browser/passkeys';
@@ -72,10 +73,14 @@ export function AddAccountPasskeyForm({
           settled.status === 'confirmed' &&
           (await queries.fetchQuery(passkeyRegisteredQuery(network, address, pending.credential.publicKey)));
         if (!registered) {
+          await session.dropRegisteringPasskey(account.id, pending.credential.id);
           setError(msg('receive:passkeyAccount.notRegistered'));
           return;
         }
-        await session.addAccountPasskey(account.id, pending.credential);
+        // Listed already where the app settled the waiting registration first (PasskeyRegistrations).
+        await session.addAccountPasskey(account.id, pending.credential).catch((e: unknown) => {
+          if (!isCairnError(e) || e.code !== 'VAULT_PASSKEY_EXISTS') throw e;
+        });
         void queries.invalidateQueries({ queryKey: accountPasskeysQuery(network, address).queryKey });
         onAdded();
       } catch (e) {
@@ -116,7 +121,11 @@ export function AddAccountPasskeyForm({
         ready,
         credentials,
       });
-      setPending({ recordId: record.id, credential: { ...created, name: passkeyName } });
+      const credential = { ...created, name: passkeyName };
+      // Noted in the vault at once, so the passkey is listed once mined even if this page is left
+      // (PasskeyRegistrations). Sent either way: a note refused (listed already) changes nothing.
+      await session.noteRegisteringPasskey(account.id, { credential, recordId: record.id }).catch(() => undefined);
+      setPending({ recordId: record.id, credential });
     } catch (e) {
       setError(failureMessage(e, msg('receive:passkeyAccount.nothingAdded')));
     } finally {

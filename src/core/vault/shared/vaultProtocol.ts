@@ -19,6 +19,8 @@ export const SESSION_METHODS = [
   'rename',
   'setHidden',
   'addAccountPasskey',
+  'noteRegisteringPasskey',
+  'dropRegisteringPasskey',
   'move',
   'remove',
   'changePassword',
