@@ -2,13 +2,15 @@
 // the box to tick, a page without passkeys said in place; and, each refused in words with nothing
 // stored or sent, a network whose delegate code is not the one Cairn builds, a node that does not
 // apply EIP-7702 authorizations, a cancelled prompt, no authenticator, a paying account with
-// nothing or too little for the fee. Where P256VERIFY does not answer, the review says so.
+// nothing or too little for the fee. Where P256VERIFY does not answer, the review says so. An
+// upgrade mined without making the account is said, lists nothing and is not sent again.
 
 import { MemoryRouter } from 'react-router';
-import { padHex } from 'viem';
+import { type Hex, keccak256, padHex } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { P256_VERIFY, P256_VERIFY_VALID } from '@/core/smartAccount/passkey/p256Precompile';
 import { PASSKEY_VERIFIER_ADDRESS } from '@/core/smartAccount/passkey/passkeyDelegate.generated';
+import { recordKeys } from '@/lib/queries/localKeys';
 import { installFakeAuthenticator } from '@/testing/fakeAuthenticator';
 import { fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { alerts, button, checkbox, click, shows } from '@/testing/inDocument';
@@ -95,6 +97,7 @@ async function passkeyNode(options: { applies?: boolean; precompile?: boolean; b
       if (method === 'eth_estimateGas') return '0x15000';
       if (method === 'eth_getTransactionCount') return '0x0';
       if (method === 'eth_maxPriorityFeePerGas') return '0x3b9aca00';
+      if (method === 'eth_sendRawTransaction') return keccak256(params[0] as Hex);
       return new Error(`the fake node does not answer ${method}`);
     },
     { chainId: 31337, ...(balance === undefined ? {} : { balance }) },
@@ -181,5 +184,32 @@ describe('a network whose P256VERIFY does not answer the known vector', () => {
     createPasskey();
     await expect.poll(() => shows('Review the passkey account’s upgrade'), poll).toBe(true);
     expect(alerts()).not.toContain('P256VERIFY');
+  });
+});
+
+describe('an upgrade mined without making the account', () => {
+  it('is said, lists nothing, and is not sent again', async () => {
+    const node = await passkeyNode();
+    installFakeAuthenticator();
+    show();
+    const before = createPasskey();
+    await expect.poll(() => shows('Review the passkey account’s upgrade'), poll).toBe(true);
+    click('Send the upgrade');
+    await expect.poll(() => sent(node.asked), poll).toBe(1);
+    const [record] = (await wallet.storage.transactions.forChain(31337)).filter((r) => r.kind === 'account-upgrade');
+    if (!record) throw new Error('no upgrade record stored');
+    // Mined and reverted: the account is not upgraded.
+    await wallet.storage.transactions.put({
+      ...record,
+      status: 'failed',
+      blockNumber: 7n,
+      revision: record.revision + 1,
+    });
+    await wallet.queries.invalidateQueries({ queryKey: recordKeys.all });
+    await expect.poll(() => alerts(), poll).toContain('The upgrade did not go through');
+    expect(alerts()).toContain('never send anything to its address');
+    expect(wallet.vault.store.getState().accounts.length).toBe(before);
+    expect(button('Send the upgrade')?.disabled).toBe(true);
+    expect(sent(node.asked)).toBe(1);
   });
 });
