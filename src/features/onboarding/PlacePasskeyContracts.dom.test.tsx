@@ -1,7 +1,8 @@
 // "Create a passkey account" on a network without Cairn's passkey contracts, over a test wallet
 // and a fake node: no passkey is asked for; the step that places them says what each is, where it
 // lands, the code hash Cairn checks and the fee; Back returns with nothing sent. Refused in words
-// with nothing sent: no deterministic deployer, a paying account short of both fees.
+// with nothing sent: no deterministic deployer, a node that does not apply EIP-7702, a paying
+// account short of both fees.
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DETERMINISTIC_DEPLOYER } from '@/core/chain/deterministicDeployer';
@@ -19,6 +20,7 @@ import { deterministicDeployerRuntime } from '../../../devchain/deterministicDep
 import { CreatePasskeyAccountFlow } from './CreatePasskeyAccountFlow';
 
 const poll = { timeout: 4_000, interval: 10 };
+const CREATED = `0x${'c2'.repeat(20)}`;
 
 let wallet: TestWallet;
 let unmount: () => void = () => undefined;
@@ -31,9 +33,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A node with none of the passkey contracts; with the deterministic deployer unless `deployer` is false. */
-function bareNode(options: { deployer?: boolean; balance?: bigint } = {}) {
-  const { deployer = true, balance } = options;
+/**
+ * A node with none of the passkey contracts; with the deterministic deployer unless `deployer` is
+ * false, applying EIP-7702 unless `applies` is false.
+ */
+function bareNode(options: { deployer?: boolean; applies?: boolean; balance?: bigint } = {}) {
+  const { deployer = true, applies = true, balance } = options;
   const node = fakeSimulationNode(
     (method, params) => {
       if (method === 'eth_getCode') {
@@ -43,7 +48,12 @@ function bareNode(options: { deployer?: boolean; balance?: bigint } = {}) {
       if (method === 'eth_estimateGas') return '0x16e360';
       if (method === 'eth_getTransactionCount') return '0x0';
       if (method === 'eth_maxPriorityFeePerGas') return '0x3b9aca00';
-      if (method === 'eth_call') return '0x';
+      // Asked through a delegation to the deployer (does the node apply EIP-7702?): the address it
+      // creates. Any other call: nothing.
+      if (method === 'eth_call') {
+        const delegated = (params[0] as { authorizationList?: unknown[] }).authorizationList !== undefined;
+        return applies && delegated ? CREATED : '0x';
+      }
       return new Error(`the fake node does not answer ${method}`);
     },
     { chainId: 31337, ...(balance === undefined ? {} : { balance }) },
@@ -93,6 +103,15 @@ describe('a network without the passkey contracts', () => {
     installFakeAuthenticator();
     show();
     await expect.poll(() => alerts(), poll).toContain('no deterministic deployment proxy at 0x4e59b448…956C');
+    expect(button('Place the contracts')?.disabled).toBe(true);
+    expect(sent(node.asked)).toBe(0);
+  });
+
+  it('on a node that does not apply EIP-7702: said, and nothing can be placed or sent', async () => {
+    const node = bareNode({ applies: false });
+    installFakeAuthenticator();
+    show();
+    await expect.poll(() => alerts(), poll).toContain('does not run EIP-7702');
     expect(button('Place the contracts')?.disabled).toBe(true);
     expect(sent(node.asked)).toBe(0);
   });

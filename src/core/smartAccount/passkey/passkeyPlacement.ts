@@ -17,6 +17,7 @@ import { type CallToSend, prepareCall, sendPreparedCall } from '../../tx/prepare
 import type { TxRecord } from '../../tx/record';
 import type { TransactionService } from '../../tx/transactionService';
 import { asBatchError } from '../batchErrors';
+import { appliesDelegations } from '../support';
 import { PASSKEY_DELEGATE_SALT } from './passkeyDelegate.generated';
 import { absentPasskeyContracts, type PasskeyContract } from './passkeyDelegateCheck';
 
@@ -37,25 +38,36 @@ function placementCall(contract: PasskeyContract): CallToSend {
   };
 }
 
-/** Throws SMART_NO_DEPLOYER unless the deterministic deployer is on this network, as it is built. */
-async function checkDeployer(network: Network): Promise<void> {
+/**
+ * Throws SMART_NO_DEPLOYER unless the deterministic deployer is on this network, as it is built;
+ * then SMART_NO_7702 unless the node applies authorizations (asked through the deployer), so that
+ * nobody pays to place contracts an account here could never run.
+ */
+async function checkCanPlace(network: Network): Promise<void> {
+  const client = chainClient(network);
   let code: `0x${string}` | undefined;
   try {
-    code = await getCode(chainClient(network), { address: DETERMINISTIC_DEPLOYER });
+    code = await getCode(client, { address: DETERMINISTIC_DEPLOYER });
   } catch (error) {
     throw toChainError(error);
   }
-  if (code !== undefined && code !== '0x' && keccak256(code) === DETERMINISTIC_DEPLOYER_CODE_HASH) return;
-  throw new SmartAccountError('SMART_NO_DEPLOYER', msg('core.chain:smartAccount.noDeployer'), {
-    details: `${DETERMINISTIC_DEPLOYER}: ${code === undefined || code === '0x' ? 'no code' : keccak256(code)}`,
-  });
+  if (code === undefined || code === '0x' || keccak256(code) !== DETERMINISTIC_DEPLOYER_CODE_HASH) {
+    throw new SmartAccountError('SMART_NO_DEPLOYER', msg('core.chain:smartAccount.noDeployer'), {
+      details: `${DETERMINISTIC_DEPLOYER}: ${code === undefined || code === '0x' ? 'no code' : keccak256(code)}`,
+    });
+  }
+  // A ZKsync chain never gets here: checkPasskeyNetwork refuses it before anything is absent.
+  if (!(await appliesDelegations(client, network.chainId))) {
+    throw new SmartAccountError('SMART_NO_7702', msg('core.chain:smartAccount.no7702'));
+  }
 }
 
 /**
  * Prepares, for review, the transactions that place the passkey contracts not yet on `network`
  * (none when both are there as built), sent by `payer` with its gas. Nothing is sent. Throws
- * SMART_NO_DEPLOYER, SMART_DELEGATE_UNVERIFIED and SMART_DELEGATE_MISMATCH (absentPasskeyContracts),
- * SMART_PAYER_FUNDS (the payer cannot pay every fee: their sum at most), or a ChainError.
+ * SMART_NO_DEPLOYER and SMART_NO_7702 (checkCanPlace), SMART_DELEGATE_UNVERIFIED and
+ * SMART_DELEGATE_MISMATCH (absentPasskeyContracts), SMART_PAYER_FUNDS (the payer cannot pay every
+ * fee: their sum at most), or a ChainError.
  */
 export async function preparePasskeyPlacement(
   network: Network,
@@ -64,7 +76,7 @@ export async function preparePasskeyPlacement(
 ): Promise<PreparedPlacement[]> {
   const [absent] = await Promise.all([
     absentPasskeyContracts(chainClient(network), network.chainId),
-    checkDeployer(network),
+    checkCanPlace(network),
   ]);
   let placements: PreparedPlacement[];
   try {
