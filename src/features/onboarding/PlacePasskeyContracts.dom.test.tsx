@@ -4,6 +4,7 @@
 // with nothing sent: no deterministic deployer, a node that does not apply EIP-7702, a paying
 // account short of both fees.
 import { MemoryRouter } from 'react-router';
+import { type Hex, keccak256 } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DETERMINISTIC_DEPLOYER } from '@/core/chain/deterministicDeployer';
 import {
@@ -37,8 +38,9 @@ afterEach(() => {
  * A node with none of the passkey contracts; with the deterministic deployer unless `deployer` is
  * false, applying EIP-7702 unless `applies` is false.
  */
-function bareNode(options: { deployer?: boolean; applies?: boolean; balance?: bigint } = {}) {
-  const { deployer = true, applies = true, balance } = options;
+function bareNode(options: { deployer?: boolean; applies?: boolean; balance?: bigint; accepts?: number } = {}) {
+  const { deployer = true, applies = true, balance, accepts = 0 } = options;
+  let broadcasts = 0;
   const node = fakeSimulationNode(
     (method, params) => {
       if (method === 'eth_getCode') {
@@ -46,6 +48,12 @@ function bareNode(options: { deployer?: boolean; applies?: boolean; balance?: bi
         return deployer && at === DETERMINISTIC_DEPLOYER.toLowerCase() ? deterministicDeployerRuntime() : '0x';
       }
       if (method === 'eth_estimateGas') return '0x16e360';
+      // The first `accepts` transactions are taken, the next refused for good.
+      if (method === 'eth_sendRawTransaction') {
+        broadcasts += 1;
+        if (broadcasts <= accepts) return keccak256(params[0] as Hex);
+        return new Error('insufficient funds for gas * price + value');
+      }
       if (method === 'eth_getTransactionCount') return '0x0';
       if (method === 'eth_maxPriorityFeePerGas') return '0x3b9aca00';
       // Asked through a delegation to the deployer (does the node apply EIP-7702?): the address it
@@ -114,6 +122,18 @@ describe('a network without the passkey contracts', () => {
     await expect.poll(() => alerts(), poll).toContain('does not run EIP-7702');
     expect(button('Place the contracts')?.disabled).toBe(true);
     expect(sent(node.asked)).toBe(0);
+  });
+
+  it('the verifier sent and the delegate refused: said so, not "nothing was sent", and Place not offered again', async () => {
+    const node = bareNode({ accepts: 1 });
+    installFakeAuthenticator();
+    show();
+    await expect.poll(() => button('Place the contracts')?.disabled, poll).toBe(false);
+    click('Place the contracts');
+    await expect.poll(() => alerts(), poll).toContain('The verifier’s transaction was sent, but not the delegate’s.');
+    expect(alerts()).not.toContain('Nothing was sent');
+    expect(button('Place the contracts')?.disabled).toBe(true);
+    expect(node.asked.filter((a) => a.method === 'eth_sendRawTransaction')).toHaveLength(2);
   });
 
   it('a paying account short of both fees: said, nothing sent', async () => {

@@ -11,6 +11,7 @@ import type { Network } from '@/core/chain/networks';
 import { isCairnError } from '@/core/errors/base';
 import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { sendPasskeyPlacement } from '@/core/smartAccount/passkey/passkeyPlacement';
+import type { TxRecord } from '@/core/tx/record';
 import { useT } from '@/lib/i18n';
 import { errorMessage, failureMessage } from '@/lib/i18n/errorMessages';
 import { passkeyNetworkQuery, passkeyPlacementQuery } from '@/lib/queries/passkeyAccountQueries';
@@ -64,17 +65,30 @@ export function PlacePasskeyContracts({
     if (!placements) return;
     setError(undefined);
     setBusy(true);
+    const sent: TxRecord[] = [];
     try {
-      const records = await sendPasskeyPlacement(await service(), {
+      await sendPasskeyPlacement(await service(), {
         network,
         payer: session.signerFor(payer),
         placements,
+        onSent: (record) => sent.push(record),
       });
-      const last = records.at(-1);
+      const last = sent.at(-1);
       if (last === undefined) onPlaced();
       else setPendingId(last.id);
     } catch (e) {
-      setError(failureMessage(e, msg('onboarding:passkeyAccount.place.nothingSent')));
+      if (sent.length === 0) setError(failureMessage(e, msg('onboarding:passkeyAccount.place.nothingSent')));
+      else {
+        // The verifier went out and the delegate did not: not sent again from here (it would
+        // fail at its address, now taken); opened again once it is mined, only the delegate is left.
+        setFailed(true);
+        setError(
+          msg('common:error.withOutcome', {
+            error: errorMessage(e),
+            outcome: msg('onboarding:passkeyAccount.place.partlySent'),
+          }),
+        );
+      }
     } finally {
       setBusy(false);
     }

@@ -178,6 +178,7 @@ declare module '../message' {
     "onboarding:passkeyAccount.place.mining": undefined;
     "onboarding:passkeyAccount.place.notPlaced": undefined;
     "onboarding:passkeyAccount.place.nothingSent": undefined;
+    "onboarding:passkeyAccount.place.partlySent": undefined;
     "onboarding:passkeyAccount.place.preparing": undefined;
     "onboarding:passkeyAccount.place.send": undefined;
     "onboarding:passkeyAccount.place.sending": undefined;
