@@ -13,6 +13,7 @@ import {
   PASSKEY_VERIFIER_ADDRESS,
   PASSKEY_VERIFIER_CODE_HASH,
 } from '@/core/smartAccount/passkey/passkeyDelegate.generated';
+import { allByRole, spokenText } from '@/testing/byRole';
 import { installFakeAuthenticator } from '@/testing/fakeAuthenticator';
 import { fakeSimulationNode } from '@/testing/fakeSimulationNode';
 import { alerts, button, checkbox, click, shows } from '@/testing/inDocument';
@@ -93,13 +94,20 @@ describe('a network without the passkey contracts', () => {
     await expect.poll(() => shows(TITLE), poll).toBe(true);
     await expect.poll(() => button('Place the contracts')?.disabled, poll).toBe(false);
     expect(authenticator.state.calls).toBe(0);
-    expect(shows('OpenZeppelin’s WebAuthn verifier (ERC7913WebAuthnVerifier, unchanged)')).toBe(true);
-    expect(shows('OpenZeppelin’s Account, SignerWebAuthn and ERC7821, composed by Cairn')).toBe(true);
-    expect(shows(PASSKEY_VERIFIER_CODE_HASH)).toBe(true);
-    expect(shows(PASSKEY_DELEGATE_CODE_HASHES[31337] ?? 'no hash')).toBe(true);
-    for (const address of [PASSKEY_VERIFIER_ADDRESS, PASSKEY_DELEGATE_ADDRESS])
-      expect(document.body.textContent?.toLowerCase()).toContain(address.slice(2, 10).toLowerCase());
-    expect(document.body.textContent).toMatch(/at most/i);
+    // Each contract a region named by it, holding its own address, code hash and fee.
+    const [verifier] = allByRole('region', /^OpenZeppelin’s WebAuthn verifier \(ERC7913WebAuthnVerifier, unchanged\)$/);
+    const [delegate] = allByRole('region', /OpenZeppelin’s Account, SignerWebAuthn and ERC7821, composed by Cairn/);
+    const delegateHash = PASSKEY_DELEGATE_CODE_HASHES[31337] ?? 'no hash';
+    for (const [region, address, hash, other] of [
+      [verifier, PASSKEY_VERIFIER_ADDRESS, PASSKEY_VERIFIER_CODE_HASH, delegateHash],
+      [delegate, PASSKEY_DELEGATE_ADDRESS, delegateHash, PASSKEY_VERIFIER_CODE_HASH],
+    ] as const) {
+      const words = region ? spokenText(region) : '';
+      expect(words.toLowerCase()).toContain(address.slice(2, 10).toLowerCase());
+      expect(words).toContain(hash);
+      expect(words).not.toContain(other);
+      expect(words).toMatch(/at most/i);
+    }
     click('Back');
     await expect.poll(() => shows('Create the passkey'), poll).toBe(true);
     expect(sent(node.asked)).toBe(0);

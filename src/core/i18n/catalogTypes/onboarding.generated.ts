@@ -170,6 +170,7 @@ declare module '../message' {
     "onboarding:passkeyAccount.payerHint": undefined;
     "onboarding:passkeyAccount.payerLabel": undefined;
     "onboarding:passkeyAccount.payerOption": { "address": MessageValue; "name": MessageValue };
+    "onboarding:passkeyAccount.place.address": undefined;
     "onboarding:passkeyAccount.place.checked": undefined;
     "onboarding:passkeyAccount.place.codeHash": undefined;
     "onboarding:passkeyAccount.place.delegate": undefined;
