@@ -56,8 +56,6 @@ export type PasskeyDelegate = {
   verifier: PasskeyVerifier;
 };
 
-const placed = deterministicAddress;
-
 async function runtimeOn(chainId: number, contractName: string, salt: Hex, initCode: Hex): Promise<Hex> {
   const [runtime] = await runtimesOn(chainId, [{ contractName, deployer: DETERMINISTIC_DEPLOYER, salt, initCode }]);
   if (runtime === undefined) throw new Error(`${contractName} left no code on chain ${chainId}`);
@@ -69,7 +67,7 @@ export async function computePasskeyDelegate(): Promise<PasskeyDelegate> {
   const verifierCode = compilePackageContract(PASSKEY_VERIFIER_SOURCE, 'ERC7913WebAuthnVerifier', {
     evmVersion: 'cancun',
   }).creation;
-  const verifierAddress = placed(salt, verifierCode);
+  const verifierAddress = deterministicAddress(salt, verifierCode);
   const compiled = compileCairnContract(PASSKEY_DELEGATE_SOURCE, 'PasskeyAccount', { evmVersion: 'cancun' });
   const initCode = concat([compiled.creation, encodeAbiParameters([{ type: 'address' }], [verifierAddress])]);
   const codeHashes: Record<number, Hex> = {};
@@ -87,7 +85,7 @@ export async function computePasskeyDelegate(): Promise<PasskeyDelegate> {
     openZeppelinVersion: (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version,
     salt,
     initCode,
-    address: placed(salt, initCode),
+    address: deterministicAddress(salt, initCode),
     codeHashes,
     verifier: { initCode: verifierCode, address: verifierAddress, codeHash: verifierHash },
   };

@@ -1,7 +1,8 @@
 // A passkey's registration noted in the vault and the page left before it was mined: on the next
 // visit (any screen), once its transaction is mined and the chain lists the passkey, the vault
-// lists it too, so it can sign; a registration whose transaction failed without registering it
-// is forgotten; one still waiting is kept. (e2e/passkeyAccount.e2e.ts reloads the page for real.)
+// lists it too, so it can sign (a sped-up one too); a registration whose transaction failed
+// without registering it is forgotten; one still waiting, or with no record here, is kept.
+// (e2e/passkeyAccount.e2e.ts reloads the page for real.)
 import { type Address, encodeAbiParameters, getAddress, type Hex } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PasskeyAccountSource, PasskeyCredential } from '@/core/accounts/account';
@@ -110,6 +111,22 @@ describe('a passkey registration left waiting', () => {
     await storeRecord('failed');
     await leftWhileRegistering();
     await expect.poll(passkeySource, poll).toEqual({ kind: 'passkeyAccount', chainId: 31337, credentials: [first] });
+  });
+
+  it('is listed when its transaction was sped up: the original reads replaced, the chain lists the passkey', async () => {
+    chainListing([first, second]);
+    await storeRecord('replaced');
+    await leftWhileRegistering();
+    await expect
+      .poll(passkeySource, poll)
+      .toEqual({ kind: 'passkeyAccount', chainId: 31337, credentials: [first, second] });
+  });
+
+  it('is kept where this browser holds no record of it and the chain does not list it yet', async () => {
+    chainListing([first]);
+    await leftWhileRegistering();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(passkeySource()).toMatchObject({ registering: [{ credential: second, recordId: 'tx-add' }] });
   });
 
   it('is kept while its transaction waits', async () => {

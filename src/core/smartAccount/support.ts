@@ -1,7 +1,8 @@
-import { type Address, decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from 'viem';
+import { type Address, decodeFunctionResult, encodeFunctionData, type Hex, parseAbi, size, zeroHash } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { call } from 'viem/actions';
 import { type ChainClient, chainClient } from '../chain/client';
+import { DETERMINISTIC_DEPLOYER } from '../chain/deterministicDeployer';
 import { feeFamilyOf } from '../chain/feeFamily';
 import type { FeeFamily } from '../chain/networkFacts';
 import type { Network } from '../chain/networks';
@@ -73,6 +74,18 @@ export async function runsEip7702(client: ChainClient, chainId: number): Promise
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether the node applies EIP-7702 authorizations, where no delegate of Cairn's is placed yet:
+ * asked through a delegation to the deterministic deployer (the caller has checked its code).
+ * Delegated, the throwaway account runs the proxy, which creates an empty contract by CREATE2 (the
+ * salt alone, no init code) and answers its 20-byte address; undelegated, it has no code and
+ * answers nothing. Throws a ChainError when the node cannot be reached.
+ */
+export async function appliesDelegations(client: ChainClient, chainId: number): Promise<boolean> {
+  const answer = await answerThroughDelegation(client, chainId, DETERMINISTIC_DEPLOYER, zeroHash);
+  return answer !== undefined && size(answer) === 20;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Address } from 'viem';
 import { AddressText } from '@/components/AddressText';
 import { CodeText } from '@/components/CodeText';
@@ -11,6 +11,7 @@ import type { Network } from '@/core/chain/networks';
 import { isCairnError } from '@/core/errors/base';
 import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { sendPasskeyPlacement } from '@/core/smartAccount/passkey/passkeyPlacement';
+import type { TxRecord } from '@/core/tx/record';
 import { useT } from '@/lib/i18n';
 import { errorMessage, failureMessage } from '@/lib/i18n/errorMessages';
 import { passkeyNetworkQuery, passkeyPlacementQuery } from '@/lib/queries/passkeyAccountQueries';
@@ -54,6 +55,7 @@ export function PlacePasskeyContracts({
   const [pendingId, setPendingId] = useState<string>();
   const [failed, setFailed] = useState(false);
   const placements = placement.data;
+  const ids = useId();
 
   // Placed meanwhile (by anyone: the same code at the same address): nothing to send.
   useEffect(() => {
@@ -64,17 +66,30 @@ export function PlacePasskeyContracts({
     if (!placements) return;
     setError(undefined);
     setBusy(true);
+    const sent: TxRecord[] = [];
     try {
-      const records = await sendPasskeyPlacement(await service(), {
+      await sendPasskeyPlacement(await service(), {
         network,
         payer: session.signerFor(payer),
         placements,
+        onSent: (record) => sent.push(record),
       });
-      const last = records.at(-1);
+      const last = sent.at(-1);
       if (last === undefined) onPlaced();
       else setPendingId(last.id);
     } catch (e) {
-      setError(failureMessage(e, msg('onboarding:passkeyAccount.place.nothingSent')));
+      if (sent.length === 0) setError(failureMessage(e, msg('onboarding:passkeyAccount.place.nothingSent')));
+      else {
+        // The verifier went out and the delegate did not: not sent again from here (it would
+        // fail at its address, now taken); opened again once it is mined, only the delegate is left.
+        setFailed(true);
+        setError(
+          msg('common:error.withOutcome', {
+            error: errorMessage(e),
+            outcome: msg('onboarding:passkeyAccount.place.partlySent'),
+          }),
+        );
+      }
     } finally {
       setBusy(false);
     }
@@ -120,26 +135,26 @@ export function PlacePasskeyContracts({
       onBack={onBack}
       backDisabled={busy || pendingId !== undefined}
     >
-      {placements && placements.length > 0 && (
-        <dl className={ui.facts}>
-          {placements.map(({ contract, prepared }) => (
-            <Fragment key={contract.address}>
-              <dt>{t(CONTRACT_LABEL[contract.name])}</dt>
-              <dd>
-                <AddressText address={contract.address} />
-              </dd>
-              <dt>{t('onboarding:passkeyAccount.place.codeHash')}</dt>
-              <dd>
-                <CodeText>{contract.codeHash}</CodeText>
-              </dd>
-              <dt>{t('onboarding:passkeyAccount.review.payer', { payer: untrustedValue(payer.name, 'name') })}</dt>
-              <dd>
-                <NetworkFeeLines prepared={prepared} native={network.nativeCurrency} />
-              </dd>
-            </Fragment>
-          ))}
-        </dl>
-      )}
+      {placements?.map(({ contract, prepared }) => (
+        // One group per contract, named by it: its address, code hash and fee read as its own.
+        <section key={contract.address} aria-labelledby={`${ids}-${contract.name}`}>
+          <h3 id={`${ids}-${contract.name}`}>{t(CONTRACT_LABEL[contract.name])}</h3>
+          <dl className={ui.facts}>
+            <dt>{t('onboarding:passkeyAccount.place.address')}</dt>
+            <dd>
+              <AddressText address={contract.address} />
+            </dd>
+            <dt>{t('onboarding:passkeyAccount.place.codeHash')}</dt>
+            <dd>
+              <CodeText>{contract.codeHash}</CodeText>
+            </dd>
+            <dt>{t('onboarding:passkeyAccount.review.payer', { payer: untrustedValue(payer.name, 'name') })}</dt>
+            <dd>
+              <NetworkFeeLines prepared={prepared} native={network.nativeCurrency} />
+            </dd>
+          </dl>
+        </section>
+      ))}
       <p>{t('onboarding:passkeyAccount.place.checked')}</p>
       {held && <VerificationHold network={network} />}
       <p role="status">{pendingId ? t('onboarding:passkeyAccount.place.mining') : ''}</p>

@@ -8,22 +8,17 @@ import ui from '@/components/ui.module.css';
 import { useSendingHeld, VerificationHold } from '@/components/VerificationHold';
 import type { Account, PasskeyAccountSource, PasskeyCredential } from '@/core/accounts/account';
 import type { Network } from '@/core/chain/networks';
-import { isCairnError } from '@/core/errors/base';
 import { type Message, msg, untrustedValue } from '@/core/i18n/message';
 import { encodeAddPasskey } from '@/core/smartAccount/passkey/passkeySigners';
 import { createAccountPasskey } from '@/lib/browser/passkeys';
 import { useT } from '@/lib/i18n';
 import { failureMessage } from '@/lib/i18n/errorMessages';
 import { shortAddress } from '@/lib/i18n/format';
-import {
-  accountPasskeysQuery,
-  passkeyBatchQuery,
-  passkeyNetworkQuery,
-  passkeyRegisteredQuery,
-} from '@/lib/queries/passkeyAccountQueries';
+import { accountPasskeysQuery, passkeyBatchQuery, passkeyNetworkQuery } from '@/lib/queries/passkeyAccountQueries';
 import { useSettledRecord } from '@/lib/queries/recordQueries';
 import { sendByPasskey } from '@/lib/send/sendByPasskey';
 import { useTransactions } from '@/lib/stores/transactions';
+import { settlePasskeyRegistration } from '@/lib/usePasskeyRegistrations';
 import { useSigningAccounts, useVaultSession } from '@/lib/vault/vault';
 
 export type PasskeyAccount = Account & { source: PasskeyAccountSource };
@@ -69,18 +64,18 @@ export function AddAccountPasskeyForm({
     settling.current = settled.id;
     const listMined = async () => {
       try {
-        const registered =
-          settled.status === 'confirmed' &&
-          (await queries.fetchQuery(passkeyRegisteredQuery(network, address, pending.credential.publicKey)));
-        if (!registered) {
-          await session.dropRegisteringPasskey(account.id, pending.credential.id);
+        // As the app settles a registration left waiting (PasskeyRegistrations), by one rule.
+        const outcome = await settlePasskeyRegistration(queries, session, {
+          network,
+          accountId: account.id,
+          address,
+          credential: pending.credential,
+          record: settled,
+        });
+        if (outcome !== 'listed') {
           setError(msg('receive:passkeyAccount.notRegistered'));
           return;
         }
-        // Listed already where the app settled the waiting registration first (PasskeyRegistrations).
-        await session.addAccountPasskey(account.id, pending.credential).catch((e: unknown) => {
-          if (!isCairnError(e) || e.code !== 'VAULT_PASSKEY_EXISTS') throw e;
-        });
         void queries.invalidateQueries({ queryKey: accountPasskeysQuery(network, address).queryKey });
         onAdded();
       } catch (e) {

@@ -170,6 +170,7 @@ declare module '../message' {
     "onboarding:passkeyAccount.payerHint": undefined;
     "onboarding:passkeyAccount.payerLabel": undefined;
     "onboarding:passkeyAccount.payerOption": { "address": MessageValue; "name": MessageValue };
+    "onboarding:passkeyAccount.place.address": undefined;
     "onboarding:passkeyAccount.place.checked": undefined;
     "onboarding:passkeyAccount.place.codeHash": undefined;
     "onboarding:passkeyAccount.place.delegate": undefined;
@@ -178,6 +179,7 @@ declare module '../message' {
     "onboarding:passkeyAccount.place.mining": undefined;
     "onboarding:passkeyAccount.place.notPlaced": undefined;
     "onboarding:passkeyAccount.place.nothingSent": undefined;
+    "onboarding:passkeyAccount.place.partlySent": undefined;
     "onboarding:passkeyAccount.place.preparing": undefined;
     "onboarding:passkeyAccount.place.send": undefined;
     "onboarding:passkeyAccount.place.sending": undefined;

@@ -1,7 +1,8 @@
 // The passkey contracts placed on a fresh, unseeded Hardhat chain (chain id 31337) that holds
 // the deterministic deployer and none of Cairn's contracts, as most networks are today, through
 // the transaction service as the screens send them; then a passkey account made there sends 1 ETH
-// its passkey signed.
+// its passkey signed. On a chain like it whose node does not apply EIP-7702 (cancun), nothing is
+// offered to place: no one pays for contracts no account there could run.
 import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cairnRefusal } from '@/testing/expectRefusal';
@@ -36,6 +37,21 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await chain?.stop();
+});
+
+describe('the passkey contracts on a chain without EIP-7702', { timeout: 60_000 }, () => {
+  it('are not offered for placing, in words, with the deployer there', async () => {
+    const cancun = await startChain({ port: await findFreePort(), hardfork: 'cancun' });
+    try {
+      const client = testNode(cancun.url);
+      await mineBlock(client, await deterministicDeployerSteps(client));
+      await client.setBalance({ address: demoAddress(PAYER), value: parseEther('10') });
+      const refusal = await cairnRefusal(preparePasskeyPlacement(testNetwork(cancun.url), demoAddress(PAYER)));
+      expect(refusal.code).toBe('SMART_NO_7702');
+    } finally {
+      await cancun.stop();
+    }
+  });
 });
 
 describe('a passkey account where the contracts were not placed', { timeout: 60_000 }, () => {

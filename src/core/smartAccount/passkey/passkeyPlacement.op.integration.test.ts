@@ -2,10 +2,12 @@
 // started for this file), which holds the deterministic deployer as every OP Stack chain does and
 // none of Cairn's contracts. Refused in words before: no deployer, a payer without the fees, and
 // code of another kind at an address. Then placed by a paying account through the transaction
-// service, the L1 data fee in what was reviewed: the code there hashes as recorded for chain 901
-// and the network passes the account's check. Once there, nothing is placed again. (EDR's OP chain
+// service, the L1 data fee in what was reviewed, and never with another input than the one Cairn
+// builds: the code there hashes as recorded for chain 901 and the network passes the account's
+// check. Once there, nothing is placed again. (EDR's OP chain
 // refuses type-4 transactions, so the account itself is made on the L1 chain:
 // passkeyPlacement.integration.test.ts.)
+import { concat } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { cairnRefusal } from '@/testing/expectRefusal';
 import { useLocalOpChain } from '@/testing/localOpChain';
@@ -15,6 +17,7 @@ import { demoAddress, seedClient } from '../../../../devchain/seedSupport.ts';
 import { DETERMINISTIC_DEPLOYER } from '../../chain/deterministicDeployer';
 import { LOCAL_OP_CHAIN_ID } from '../../chain/localChain';
 import { localOpNetwork, type Network } from '../../chain/networks';
+import type { CallToSend } from '../../tx/preparedCalls';
 import { checkPasskeyNetwork } from './passkeyAccountSend';
 import { PASSKEY_VERIFIER_ADDRESS } from './passkeyDelegate.generated';
 import { absentPasskeyContracts, passkeyContracts } from './passkeyDelegateCheck';
@@ -62,7 +65,7 @@ describe('the passkey contracts, placed on a network that has none', { timeout: 
 
   it('are placed by a paying account, with the L1 data fee, and checked', async () => {
     const network = opNetwork();
-    const { txs } = recordingService();
+    const { txs, stored } = recordingService();
     const payer = await demoSigner(PAYER);
     const placements = await preparePasskeyPlacement(network, payer.address);
     expect(placements.map((p) => p.contract.name)).toEqual(['verifier', 'delegate']);
@@ -70,6 +73,19 @@ describe('the passkey contracts, placed on a network that has none', { timeout: 
     // An OP Stack chain charges the L1 data fee too, and it is in the cost reviewed.
     expect(placements.every((p) => p.prepared.l1Fee > 0n)).toBe(true);
     const before = await node().getBalance({ address: payer.address });
+
+    // Only the input Cairn builds is ever sent: another init code, or a value, and nothing goes.
+    const altered = (change: (call: CallToSend) => CallToSend) =>
+      placements.map((p, i) => (i === 1 ? { ...p, prepared: { ...p.prepared, call: change(p.prepared.call) } } : p));
+    for (const placementsAltered of [
+      altered((call) => ({ ...call, data: concat([call.data, '0x00']) })),
+      altered((call) => ({ ...call, value: 1n })),
+    ]) {
+      await expect(sendPasskeyPlacement(txs, { network, payer, placements: placementsAltered })).rejects.toThrow(
+        'not the input Cairn builds',
+      );
+    }
+    expect(stored).toEqual([]);
 
     const records = await sendPasskeyPlacement(txs, { network, payer, placements });
     expect(records.map((r) => r.kind)).toEqual(['call', 'call']);

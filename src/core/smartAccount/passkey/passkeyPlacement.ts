@@ -17,8 +17,9 @@ import { type CallToSend, prepareCall, sendPreparedCall } from '../../tx/prepare
 import type { TxRecord } from '../../tx/record';
 import type { TransactionService } from '../../tx/transactionService';
 import { asBatchError } from '../batchErrors';
+import { appliesDelegations } from '../support';
 import { PASSKEY_DELEGATE_SALT } from './passkeyDelegate.generated';
-import { absentPasskeyContracts, type PasskeyContract } from './passkeyDelegateCheck';
+import { absentPasskeyContracts, type PasskeyContract, passkeyContracts } from './passkeyDelegateCheck';
 
 // Where a network Cairn knows has none of its passkey contracts yet, the person can place them,
 // paid by one of their accounts: each is its CREATE2 input sent to the deterministic deployer, so
@@ -37,25 +38,36 @@ function placementCall(contract: PasskeyContract): CallToSend {
   };
 }
 
-/** Throws SMART_NO_DEPLOYER unless the deterministic deployer is on this network, as it is built. */
-async function checkDeployer(network: Network): Promise<void> {
+/**
+ * Throws SMART_NO_DEPLOYER unless the deterministic deployer is on this network, as it is built;
+ * then SMART_NO_7702 unless the node applies authorizations (asked through the deployer), so that
+ * nobody pays to place contracts an account here could never run.
+ */
+async function checkCanPlace(network: Network): Promise<void> {
+  const client = chainClient(network);
   let code: `0x${string}` | undefined;
   try {
-    code = await getCode(chainClient(network), { address: DETERMINISTIC_DEPLOYER });
+    code = await getCode(client, { address: DETERMINISTIC_DEPLOYER });
   } catch (error) {
     throw toChainError(error);
   }
-  if (code !== undefined && code !== '0x' && keccak256(code) === DETERMINISTIC_DEPLOYER_CODE_HASH) return;
-  throw new SmartAccountError('SMART_NO_DEPLOYER', msg('core.chain:smartAccount.noDeployer'), {
-    details: `${DETERMINISTIC_DEPLOYER}: ${code === undefined || code === '0x' ? 'no code' : keccak256(code)}`,
-  });
+  if (code === undefined || code === '0x' || keccak256(code) !== DETERMINISTIC_DEPLOYER_CODE_HASH) {
+    throw new SmartAccountError('SMART_NO_DEPLOYER', msg('core.chain:smartAccount.noDeployer'), {
+      details: `${DETERMINISTIC_DEPLOYER}: ${code === undefined || code === '0x' ? 'no code' : keccak256(code)}`,
+    });
+  }
+  // A ZKsync chain never gets here: checkPasskeyNetwork refuses it before anything is absent.
+  if (!(await appliesDelegations(client, network.chainId))) {
+    throw new SmartAccountError('SMART_NO_7702', msg('core.chain:smartAccount.no7702'));
+  }
 }
 
 /**
  * Prepares, for review, the transactions that place the passkey contracts not yet on `network`
  * (none when both are there as built), sent by `payer` with its gas. Nothing is sent. Throws
- * SMART_NO_DEPLOYER, SMART_DELEGATE_UNVERIFIED and SMART_DELEGATE_MISMATCH (absentPasskeyContracts),
- * SMART_PAYER_FUNDS (the payer cannot pay every fee: their sum at most), or a ChainError.
+ * SMART_NO_DEPLOYER and SMART_NO_7702 (checkCanPlace), SMART_DELEGATE_UNVERIFIED and
+ * SMART_DELEGATE_MISMATCH (absentPasskeyContracts), SMART_PAYER_FUNDS (the payer cannot pay every
+ * fee: their sum at most), or a ChainError.
  */
 export async function preparePasskeyPlacement(
   network: Network,
@@ -64,7 +76,7 @@ export async function preparePasskeyPlacement(
 ): Promise<PreparedPlacement[]> {
   const [absent] = await Promise.all([
     absentPasskeyContracts(chainClient(network), network.chainId),
-    checkDeployer(network),
+    checkCanPlace(network),
   ]);
   let placements: PreparedPlacement[];
   try {
@@ -93,25 +105,51 @@ export function placementCost(placements: readonly PreparedPlacement[]): bigint 
 }
 
 /**
+ * Whether `placement` sends exactly what Cairn builds to place its contract on `chainId`: to the
+ * deterministic deployer, no value, the salt and that contract's init code (its address and code
+ * hash the ones recorded), whatever prepared it.
+ */
+function isCairnsPlacement(chainId: number, { contract, prepared }: PreparedPlacement): boolean {
+  const built = passkeyContracts(chainId)?.find((c) => c.name === contract.name);
+  if (!built || built.address !== contract.address || built.codeHash !== contract.codeHash) return false;
+  const call = placementCall(built);
+  const sent = prepared.call;
+  return sent.to === call.to && sent.value === 0n && sent.data.toLowerCase() === call.data.toLowerCase();
+}
+
+/**
  * Sends reviewed placements from the paying account, in order (the verifier, then the delegate),
- * each signed, stored and tracked like any of Cairn's transactions. The code is read again first:
+ * each signed, stored and tracked like any of Cairn's transactions; `onSent` hears of each as it
+ * goes (a later one can fail after an earlier one was sent). Each must send exactly the input
+ * Cairn builds for its contract on this chain, or nothing is sent. The code is read again first:
  * a contract placed meanwhile (by anyone: its address and code are the same) is not sent again,
  * and other code there stops everything. Answers the records sent. Throws what
  * absentPasskeyContracts and submitting throw.
  */
 export async function sendPasskeyPlacement(
   service: TransactionService,
-  args: { network: Network; payer: SigningAccount; placements: readonly PreparedPlacement[] },
+  args: {
+    network: Network;
+    payer: SigningAccount;
+    placements: readonly PreparedPlacement[];
+    onSent?: (record: TxRecord) => void;
+  },
 ): Promise<TxRecord[]> {
   const { network, payer } = args;
   service.refuseWhileHeld(network);
+  if (!args.placements.every((placement) => isCairnsPlacement(network.chainId, placement))) {
+    // Never from the review, which sends what preparePasskeyPlacement built for this network.
+    throw new Error('a passkey placement that is not the input Cairn builds for this chain');
+  }
   const absent = new Set(
     (await absentPasskeyContracts(chainClient(network), network.chainId)).map((contract) => contract.address),
   );
   const records: TxRecord[] = [];
   for (const { contract, prepared } of args.placements) {
     if (!absent.has(contract.address)) continue;
-    records.push(await sendPreparedCall(service, { network, account: payer, prepared }));
+    const record = await sendPreparedCall(service, { network, account: payer, prepared });
+    records.push(record);
+    args.onSent?.(record);
   }
   return records;
 }
