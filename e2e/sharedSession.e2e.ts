@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathTo } from '../src/app/paths.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { E2E_PASSWORD, Onboarding, Unlock } from './pages/Onboarding.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { pauseClockSoon } from './support/pageClock.ts';
 import { openStoredVault } from './support/storedVault.ts';
@@ -16,6 +17,7 @@ const IMPORTED_ADDRESS = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
 const unlockHeading = (page: Page) => page.getByRole('heading', { name: 'Unlock Cairn' });
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const accountOptions = (page: Page) => new AppShell(page).accountLabels();
+const LANDING = 'settingsSites';
 
 describe.each<Transport>(['shared-worker', 'elected-window'])(
   'one vault session for every window (%s)',
@@ -29,26 +31,31 @@ describe.each<Transport>(['shared-worker', 'elected-window'])(
     });
 
     /**
-     * A browser profile (one context) whose windows share storage, with the demo wallet in window A.
-     * `before` prepares the context before any Cairn page loads (a clock, a patched worker).
+     * A browser profile (one context) whose windows share storage, with the demo wallet unlocked in
+     * window A. `before` prepares the context before any Cairn page loads (a clock, a patched worker).
+     * Every window opens on the sites screen, which reads nothing from the node: these tests are
+     * about the session, and Home's first reads (a month of history, in each window) would only
+     * load the cores.
      */
     async function profile(
       before: (context: BrowserContext) => Promise<void> = async () => undefined,
     ): Promise<{ context: BrowserContext; a: Page; open(): Promise<Page> }> {
-      const { context, page: a } = await env.newPage();
-      await keepCairnPolicy(context);
-      if (transport === 'elected-window') {
-        // As in a browser without SharedWorker: the fallback elects one window to hold the keys.
-        await context.addInitScript(() => {
-          Reflect.deleteProperty(window, 'SharedWorker');
-        });
-      }
-      await before(context);
-      await new AppShell(a).open(env.server.url);
-      await new Onboarding(a).openDemoWallet();
+      const { context, page: a } = await demoWalletPage(env, {
+        landOn: LANDING,
+        beforeOpen: async (context) => {
+          await keepCairnPolicy(context);
+          if (transport === 'elected-window') {
+            // As in a browser without SharedWorker: the fallback elects one window to hold the keys.
+            await context.addInitScript(() => {
+              Reflect.deleteProperty(window, 'SharedWorker');
+            });
+          }
+          await before(context);
+        },
+      });
       const open = async () => {
         const page = await context.newPage();
-        await page.goto(env.server.url);
+        await page.goto(`${env.server.url}#${pathTo(LANDING)}`);
         return page;
       };
       return { context, a, open };

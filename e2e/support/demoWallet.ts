@@ -1,4 +1,5 @@
 // A fresh browser profile with the demo wallet open: the start of most flow tests.
+import type { BrowserContext } from 'playwright-core';
 import { type ScreenId, screen } from '../../src/app/paths.ts';
 import { DATABASE_NAME } from '../../src/core/storage/database.ts';
 import { AppShell } from '../pages/AppShell.ts';
@@ -13,6 +14,8 @@ export type DemoWalletOptions = Omit<Parameters<Environment['newPage']>[0] & {},
    * would pay for and never look at.
    */
   landOn?: ScreenId;
+  /** Prepares the profile before Cairn's first page loads in it (a clock, an init script). */
+  beforeOpen?: (context: BrowserContext) => Promise<void>;
 };
 
 /** Playwright's storage state with IndexedDB, which it saves and restores but does not type. */
@@ -36,9 +39,10 @@ type StorageState = {
 let madeDemoVault: StorageState | undefined;
 
 export async function demoWalletPage(env: Environment, options: DemoWalletOptions = {}): Promise<AppPage> {
-  const { landOn, ...pageOptions } = options;
+  const { landOn, beforeOpen, ...pageOptions } = options;
   const stored = madeDemoVault && forServer(madeDemoVault, env.server.url);
   const opened = await env.newPage({ ...pageOptions, ...(stored ? { storageState: stored } : {}) });
+  await beforeOpen?.(opened.context);
   await new AppShell(opened.page).open(env.server.url, landOn ? screen(landOn) : undefined);
   if (stored) {
     await new Unlock(opened.page).unlock();
