@@ -21,7 +21,7 @@ import { slowStorageWrites } from './support/slowStorage.ts';
 import { readStored } from './support/storedRecords.ts';
 
 describe('a dApp connects to Cairn', () => {
-  const { env, dappServer, dappWithCairn, windowFor, approve, connect } = dappSpec();
+  const { env, dappServer, dappWithCairn, connectedSite, windowFor, approve, connect } = dappSpec();
 
   it('connects, then answers eth_accounts and eth_chainId with no window', async () => {
     const { context, dapp } = await dappWithCairn();
@@ -45,8 +45,7 @@ describe('a dApp connects to Cairn', () => {
   });
 
   it('signs a message and a typed data v4 that the site verifies with viem', async () => {
-    const { context, dapp } = await dappWithCairn();
-    await connect(context, dapp);
+    const { context, dapp } = await connectedSite();
     await dapp.field('Message').fill('Hello from the sample dApp');
     const popup = await windowFor(context, dapp, 'Sign message');
     expect(await popup.getByRole('document', { name: 'Message to sign' }).textContent()).toContain(
@@ -61,8 +60,7 @@ describe('a dApp connects to Cairn', () => {
   });
 
   it('blocks a Sign-In with Ethereum message for another domain until acknowledged', async () => {
-    const { context, dapp } = await dappWithCairn();
-    await connect(context, dapp);
+    const { context, dapp } = await connectedSite();
     await dapp.field('Sign-in domain').fill('bank.example');
     const popup = await windowFor(context, dapp, 'Sign in with Ethereum');
     const main = popup.getByRole('main');
@@ -77,8 +75,7 @@ describe('a dApp connects to Cairn', () => {
   });
 
   it('sends a transaction through the review with its preview, mined on the local chain', async () => {
-    const { context, dapp, wallet } = await dappWithCairn();
-    await connect(context, dapp);
+    const { context, dapp, wallet } = await connectedSite();
     const popup = await windowFor(context, dapp, 'Send transaction');
     await popup.getByRole('region', { name: /What this transaction does/ }).waitFor();
     await approve(popup, 'Confirm and send');
@@ -93,8 +90,7 @@ describe('a dApp connects to Cairn', () => {
   });
 
   it('sends a batch of two calls one after another after one combined preview, and the site follows it to its receipts', async () => {
-    const { context, dapp } = await dappWithCairn();
-    await connect(context, dapp);
+    const { context, dapp } = await connectedSite();
     const popup = await windowFor(context, dapp, 'Send calls');
     expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe('Send these 2 calls?');
     const calls = popup.getByRole('list', { name: 'Calls, in the order they are sent' });
@@ -111,8 +107,7 @@ describe('a dApp connects to Cairn', () => {
   });
 
   it('stops a batch at the call that fails, keeps the window open to say how it ended, and the site reads it as partly done', async () => {
-    const { context, dapp } = await dappWithCairn();
-    await connect(context, dapp);
+    const { context, dapp } = await connectedSite();
     // DAI's contract refuses coin: the second transfer fails once the first is mined.
     await dapp.field('Second call to (optional)').fill(demoContractAddresses().DAI);
     const popup = await windowFor(context, dapp, 'Send calls');
@@ -144,8 +139,7 @@ describe('a dApp connects to Cairn', () => {
   });
 
   it('warns of typed data for another chain than the site’s, and signs it only once acknowledged', async () => {
-    const { context, dapp } = await dappWithCairn();
-    await connect(context, dapp);
+    const { context, dapp } = await connectedSite();
     await dapp.field('Typed data chain id (optional)').fill('10');
     const popup = await windowFor(context, dapp, 'Sign typed data v4');
     await popup.getByText(/This request is for chain 10, but the selected network is chain 31337/).waitFor();
@@ -178,8 +172,7 @@ describe('a dApp connects to Cairn', () => {
   });
 
   it('shows the anti-phishing phrase in its window, and a site disconnected in Cairn must connect again', async () => {
-    const { context, dapp, wallet } = await dappWithCairn();
-    await connect(context, dapp);
+    const { context, dapp, wallet } = await connectedSite();
     await wallet.goto(`${env().server.url}#/settings/sites`);
     const main = wallet.getByRole('main');
     await main.getByLabel('Your phrase', { exact: true }).fill('blue heron at dawn');
@@ -197,8 +190,7 @@ describe('a dApp connects to Cairn', () => {
   });
 
   it('adds a token with what its contract says, and a network only once its RPC URL gives the chain id asked for', async () => {
-    const { context, dapp } = await dappWithCairn();
-    await connect(context, dapp);
+    const { context, dapp } = await connectedSite();
     await dapp.field('Token address').fill(demoContractAddresses().SPAM);
     await dapp.field('Token symbol (optional)').fill('USDC');
     await dapp.field('Token decimals (optional)').fill('6');
@@ -257,8 +249,7 @@ describe('a dApp connects to Cairn', () => {
   });
 
   it('shows the unlock screen in its window while Cairn is locked, then the request', async () => {
-    const { context, dapp, wallet } = await dappWithCairn();
-    await connect(context, dapp);
+    const { context, dapp, wallet } = await connectedSite();
     await new AppShell(wallet).lock();
     await dapp.field('Message').fill('Signed after unlocking');
     const opened = context.waitForEvent('page');
@@ -322,8 +313,7 @@ describe('a dApp connects to Cairn', () => {
   });
 
   it('tells the site at once when Cairn disconnects it with its window open, and refuses what was waiting', async () => {
-    const { context, dapp, wallet } = await dappWithCairn();
-    await connect(context, dapp);
+    const { context, dapp, wallet } = await connectedSite();
     const popup = await windowFor(context, dapp, 'Sign message');
     const closed = popup.waitForEvent('close');
     await wallet.goto(`${env().server.url}#/settings/sites`);
@@ -352,8 +342,7 @@ describe('a dApp connects to Cairn', () => {
   });
 
   it('refuses a burst of requests past its rate limit with -32005, and its window shows how many', async () => {
-    const { context, dapp } = await dappWithCairn();
-    const account = await connect(context, dapp);
+    const { context, dapp, account } = await connectedSite();
     const opened = context.waitForEvent('page');
     // Forty signatures at once, as a dApp stuck in a loop would ask.
     await dapp.page.evaluate((signer) => {

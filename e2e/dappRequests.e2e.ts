@@ -33,7 +33,7 @@ async function stillOpen(popup: Page, ms = 600): Promise<boolean> {
 }
 
 describe('a site and the requests it waits on in Cairn’s window', () => {
-  const { env, dappWithCairn, windowFor, approve, connect } = dappSpec();
+  const { env, dappWithCairn, connectedSite, windowFor, approve, connect } = dappSpec();
 
   it('is refused, and nothing sent, when the site switches chain while its transaction waits', async () => {
     const { context, dapp } = await dappWithCairn();
@@ -83,8 +83,7 @@ describe('a site and the requests it waits on in Cairn’s window', () => {
   });
 
   it('puts approve back to sleep when another request arrives under it', async () => {
-    const { context, dapp } = await dappWithCairn();
-    await connect(context, dapp);
+    const { context, dapp } = await connectedSite();
     const popup = await windowFor(context, dapp, 'Send transaction');
     const confirm = popup.getByRole('button', { name: 'Confirm and send', exact: true });
     await expect.poll(() => confirm.isEnabled(), { timeout: 10_000 }).toBe(true);
@@ -125,8 +124,7 @@ describe('a site and the requests it waits on in Cairn’s window', () => {
   });
 
   it('warns of an address the site gave with a wrong EIP-55 checksum, and holds Confirm until it is checked', async () => {
-    const { context, dapp } = await dappWithCairn();
-    await connect(context, dapp);
+    const { context, dapp } = await connectedSite();
     // The demo's second account with one capital letter made small.
     const to = '0x70997970c51812dc3A010C7d01b50e0d17dc79C8';
     const opened = context.waitForEvent('page');
@@ -150,8 +148,7 @@ describe('a site and the requests it waits on in Cairn’s window', () => {
   });
 
   it('while Cairn is locked, tells the site no account until the person unlocks', async () => {
-    const { context, dapp, wallet } = await dappWithCairn();
-    await connect(context, dapp);
+    const { context, dapp, wallet } = await connectedSite();
     await new AppShell(wallet).lock();
     // The page forgets what it was granted: only Cairn's window could tell it again.
     await dapp.page.evaluate(() => localStorage.clear());

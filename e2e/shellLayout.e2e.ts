@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screens } from '../src/app/paths.ts';
 import { words } from '../src/testing/catalogWords.ts';
 import { AppShell } from './pages/AppShell.ts';
-import { Onboarding } from './pages/Onboarding.ts';
+import { demoWalletPage } from './support/demoWallet.ts';
 import { type Environment, startEnvironment } from './support/environment.ts';
 import { horizontalOverflow, tabTo } from './support/keyboard.ts';
 
@@ -28,10 +28,8 @@ describe('shell layout', () => {
   });
 
   async function unlocked(width: number, colorScheme: 'light' | 'dark') {
-    const { page } = await env.newPage({ width, colorScheme });
+    const { page } = await demoWalletPage(env, { width, colorScheme });
     const shell = new AppShell(page);
-    await shell.open(env.server.url);
-    await new Onboarding(page).openDemoWallet();
     await shell.accountChip.waitFor();
     return { page, shell };
   }

@@ -71,6 +71,8 @@ export type Environment = {
     locale?: string;
     /** What the profile holds before the page opens (cookies, local storage, IndexedDB). */
     storageState?: BrowserContextOptions['storageState'];
+    /** Kept open past the test that opens it (a profile several tests share), closed with the file. */
+    keepOpen?: boolean;
   }): Promise<AppPage>;
   /** Closes every page opened so far, so their background work (head polls, syncs) stops. */
   closePages(): Promise<void>;
@@ -215,7 +217,7 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
         ...(pageOptions.storageState ? { storageState: pageOptions.storageState } : {}),
       });
       contexts.push(context);
-      testContexts?.push(context);
+      if (!pageOptions.keepOpen) testContexts?.push(context);
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       collectConsoleProblems(page, consoleErrors);
