@@ -1,7 +1,6 @@
-import { type Address, type Hex, keccak256 } from 'viem';
-import { getCode } from 'viem/actions';
+import type { Address, Hex } from 'viem';
 import type { ChainClient } from '../chain/client';
-import { toChainError } from '../chain/toChainError';
+import { readCodeHashes } from '../chain/codeHashes';
 import { sameAddress } from '../keys/sameAddress';
 import { SAFE_CONTRACTS, SAFE_SINGLETONS, type SafeContractName, type SafeVersion } from './safeDeployments.generated';
 
@@ -56,15 +55,10 @@ export async function genuineSafeContractOn(
   name: SafeContractName,
 ): Promise<Address | undefined> {
   const candidates = safeContractAddresses(version, name);
-  let codes: (Hex | undefined)[];
-  try {
-    codes = await Promise.all(candidates.map((address) => getCode(client, { address })));
-  } catch (error) {
-    throw toChainError(error);
-  }
+  const hashes = await readCodeHashes(client, candidates);
   return candidates.find((address, i) => {
-    const code = codes[i];
-    return code !== undefined && code !== '0x' && keccak256(code) === safeContractCodeHash(version, name, address);
+    const found = hashes[i];
+    return found !== undefined && found === safeContractCodeHash(version, name, address);
   });
 }
 
@@ -77,10 +71,6 @@ export async function isGenuineSafeContractAt(
 ): Promise<boolean> {
   const expected = safeContractCodeHash(version, name, address);
   if (!expected) return false;
-  try {
-    const code = await getCode(client, { address });
-    return code !== undefined && code !== '0x' && keccak256(code) === expected;
-  } catch (error) {
-    throw toChainError(error);
-  }
+  const [found] = await readCodeHashes(client, [address]);
+  return found === expected;
 }

@@ -1,6 +1,7 @@
-import { type Address, type Hex, keccak256, zeroAddress } from 'viem';
+import { type Address, type Hex, zeroAddress } from 'viem';
 import { getCode } from 'viem/actions';
 import type { ChainClient } from '../chain/client';
+import { readCodeHashes } from '../chain/codeHashes';
 import { delegateOf } from '../chain/delegationDesignator';
 import { toChainError } from '../chain/toChainError';
 import { SmartAccountError } from '../errors/smartAccount';
@@ -44,18 +45,12 @@ export async function checkDelegateCode(
   if (expected.some((hash) => hash === undefined)) {
     throw new SmartAccountError('SMART_DELEGATE_UNVERIFIED', msg('core.chain:smartAccount.delegateUnverified'));
   }
-  let codes: (Hex | undefined)[];
-  try {
-    // Started in the same tick, the reads go out as one batch through Cairn's client (chainClient).
-    codes = await Promise.all(
-      contracts.map((contract) => getCode(client, { address: DELEGATION_CONTRACTS[contract] })),
-    );
-  } catch (error) {
-    throw toChainError(error);
-  }
+  const hashes = await readCodeHashes(
+    client,
+    contracts.map((contract) => DELEGATION_CONTRACTS[contract]),
+  );
   const differing = contracts.flatMap((contract, i) => {
-    const code = codes[i];
-    const found = code === undefined || code === '0x' ? undefined : keccak256(code);
+    const found = hashes[i];
     return found === expected[i] ? [] : [{ contract, found, expected: expected[i] }];
   });
   const [first] = differing;

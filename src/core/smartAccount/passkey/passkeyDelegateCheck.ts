@@ -1,8 +1,7 @@
-import { type Address, type Hex, keccak256 } from 'viem';
-import { getCode } from 'viem/actions';
+import type { Address, Hex } from 'viem';
 import type { ChainClient } from '../../chain/client';
+import { readCodeHashes } from '../../chain/codeHashes';
 import { codeShowsDelegate } from '../../chain/delegationDesignator';
-import { toChainError } from '../../chain/toChainError';
 import { SmartAccountError } from '../../errors/smartAccount';
 import { msg } from '../../i18n/message';
 import {
@@ -63,20 +62,17 @@ export async function absentPasskeyContracts(client: ChainClient, chainId: numbe
   if (contracts === undefined) {
     throw new SmartAccountError('SMART_DELEGATE_UNVERIFIED', msg('core.chain:smartAccount.passkeyDelegateUnverified'));
   }
-  let codes: (Hex | undefined)[];
-  try {
-    codes = await Promise.all(contracts.map(({ address }) => getCode(client, { address })));
-  } catch (error) {
-    throw toChainError(error);
-  }
+  const hashes = await readCodeHashes(
+    client,
+    contracts.map(({ address }) => address),
+  );
   const absent: PasskeyContract[] = [];
   for (const [i, contract] of contracts.entries()) {
-    const code = codes[i];
-    if (code === undefined || code === '0x') {
+    const found = hashes[i];
+    if (found === undefined) {
       absent.push(contract);
       continue;
     }
-    const found = keccak256(code);
     if (found === contract.codeHash) continue;
     throw new SmartAccountError('SMART_DELEGATE_MISMATCH', msg('core.chain:smartAccount.passkeyDelegateMismatch'), {
       details: `${contract.address}: expected ${contract.codeHash}, found ${found}`,

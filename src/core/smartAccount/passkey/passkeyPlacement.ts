@@ -1,14 +1,12 @@
 import type { Address } from 'viem';
-import { keccak256 } from 'viem';
-import { getCode } from 'viem/actions';
 import { chainClient } from '../../chain/client';
+import { readCodeHashes } from '../../chain/codeHashes';
 import {
   DETERMINISTIC_DEPLOYER,
   DETERMINISTIC_DEPLOYER_CODE_HASH,
   deterministicDeployment,
 } from '../../chain/deterministicDeployer';
 import type { Network } from '../../chain/networks';
-import { toChainError } from '../../chain/toChainError';
 import { SmartAccountError } from '../../errors/smartAccount';
 import { codeValue, msg } from '../../i18n/message';
 import type { SigningAccount } from '../../signing/signerAccount';
@@ -45,15 +43,10 @@ function placementCall(contract: PasskeyContract): CallToSend {
  */
 async function checkCanPlace(network: Network): Promise<void> {
   const client = chainClient(network);
-  let code: `0x${string}` | undefined;
-  try {
-    code = await getCode(client, { address: DETERMINISTIC_DEPLOYER });
-  } catch (error) {
-    throw toChainError(error);
-  }
-  if (code === undefined || code === '0x' || keccak256(code) !== DETERMINISTIC_DEPLOYER_CODE_HASH) {
+  const [found] = await readCodeHashes(client, [DETERMINISTIC_DEPLOYER]);
+  if (found !== DETERMINISTIC_DEPLOYER_CODE_HASH) {
     throw new SmartAccountError('SMART_NO_DEPLOYER', msg('core.chain:smartAccount.noDeployer'), {
-      details: `${DETERMINISTIC_DEPLOYER}: ${code === undefined || code === '0x' ? 'no code' : keccak256(code)}`,
+      details: `${DETERMINISTIC_DEPLOYER}: ${found ?? 'no code'}`,
     });
   }
   // A ZKsync chain never gets here: checkPasskeyNetwork refuses it before anything is absent.
