@@ -71,14 +71,15 @@ export async function preparePasskeyPlacement(
     absentPasskeyContracts(chainClient(network), network.chainId),
     checkCanPlace(network),
   ]);
-  let placements: PreparedPlacement[];
+  const placements: PreparedPlacement[] = [];
   try {
-    placements = await Promise.all(
-      absent.map(async (contract) => ({
-        contract,
-        prepared: await prepareCall(network, payer, placementCall(contract), undefined, known),
-      })),
-    );
+    // The first's head and fee market serve the second: read once, not once per contract.
+    let reads = known;
+    for (const contract of absent) {
+      const prepared = await prepareCall(network, payer, placementCall(contract), undefined, reads);
+      placements.push({ contract, prepared });
+      reads = { head: prepared.block, market: prepared.market };
+    }
   } catch (error) {
     throw asBatchError(error, payer);
   }
